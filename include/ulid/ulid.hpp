@@ -1,0 +1,1318 @@
+// SPDX-License-Identifier: MIT
+// ulid/ulid.hpp: Universally Unique Lexicographically Sortable Identifiers.
+//
+// One header, C++17. A ULID is a 48-bit big-endian Unix-millisecond timestamp
+// followed by 80 bits of entropy, written as 26 characters of Crockford
+// base32. Behaviour follows oklog/ulid v2 (Go), without its known defects;
+// README.md lists the differences.
+//
+// Reading order: version and configuration, constants and errors, the value
+// type, text and binary codecs, time, entropy sources, generation,
+// integrations (std::hash, iostreams, std::format, std::expected).
+
+#ifndef ULID_ULID_HPP
+#define ULID_ULID_HPP
+
+#define ULID_VERSION_MAJOR 0
+#define ULID_VERSION_MINOR 1
+#define ULID_VERSION_PATCH 0
+/// The version as one number: MAJOR * 10000 + MINOR * 100 + PATCH.
+#define ULID_VERSION (ULID_VERSION_MAJOR * 10000 + ULID_VERSION_MINOR * 100 + ULID_VERSION_PATCH)
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <iosfwd>
+#include <limits>
+#include <mutex>
+#include <new>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <type_traits>
+#include <utility>
+
+#if defined(__has_include)
+#if __has_include(<version>)
+#include <version>
+#endif
+#endif
+
+#if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+#include <span>
+#endif
+#if defined(__cpp_impl_three_way_comparison) && __cpp_impl_three_way_comparison >= 201907L && \
+    defined(__cpp_lib_three_way_comparison) && __cpp_lib_three_way_comparison >= 201907L
+#include <compare>
+#define ULID_HAS_THREE_WAY_COMPARISON 1
+#else
+#define ULID_HAS_THREE_WAY_COMPARISON 0
+#endif
+#if defined(__cpp_lib_expected) && __cpp_lib_expected >= 202202L
+#include <expected>
+#endif
+#if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+#include <format>
+#endif
+
+// Operating-system entropy and fork detection.
+#if defined(_WIN32)
+extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer, unsigned long size,
+                                          unsigned long flags);
+#if defined(_MSC_VER)
+#pragma comment(lib, "bcrypt")
+#endif
+#else
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <unistd.h>
+#if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__) || defined(__DragonFly__)
+#define ULID_HAS_ARC4RANDOM 1
+#elif defined(__linux__) && defined(__has_include)
+#if __has_include(<sys/random.h>)
+#include <sys/random.h>
+#define ULID_HAS_GETRANDOM 1
+#endif
+#endif
+#endif
+
+/// ULID_EXCEPTIONS is 1 when the compiler has exceptions enabled; define it to
+/// 0 to make the throwing helpers abort instead. Detected as fmt does.
+#ifndef ULID_EXCEPTIONS
+#if (defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)) && \
+    !(defined(_HAS_EXCEPTIONS) && !_HAS_EXCEPTIONS)
+#define ULID_EXCEPTIONS 1
+#else
+#define ULID_EXCEPTIONS 0
+#endif
+#endif
+
+namespace ulid {
+
+// ---------------------------------------------------------------------------
+// Constants
+// ---------------------------------------------------------------------------
+
+/// Length of the text form: 26 characters.
+inline constexpr std::size_t encoded_size = 26;
+/// Length of the binary form: 16 bytes.
+inline constexpr std::size_t binary_size = 16;
+/// Length of the entropy part: 10 bytes (80 bits).
+inline constexpr std::size_t entropy_size = 10;
+/// Largest representable timestamp, 2^48 - 1 ms (year 10889).
+inline constexpr std::uint64_t max_time = (std::uint64_t{1} << 48U) - 1U;
+/// Crockford's base32 alphabet, in value order; text is written upper case.
+inline constexpr std::string_view alphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+// ---------------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------------
+
+/// Every error the library reports. Values start at 1 so that a zero
+/// std::error_code always means success.
+enum class errc {
+    data_size = 1,       ///< input of the wrong length (text, bytes or entropy)
+    invalid_characters,  ///< a character outside the base32 alphabet
+    buffer_size,         ///< an output buffer too small
+    big_time,            ///< a timestamp above max_time
+    overflow,            ///< text whose first character is above '7' (more than 128 bits)
+    monotonic_overflow,  ///< the entropy cannot grow any further within this millisecond
+    entropy_failure,     ///< the entropy source failed or yields no usable randomness
+};
+
+namespace detail {
+
+/// The English text of each error; never allocates.
+[[nodiscard]] constexpr const char* message(errc e) noexcept {
+    switch (e) {
+        case errc::data_size:
+            return "bad data size: a ULID is 26 characters or 16 bytes, its entropy 10 bytes";
+        case errc::invalid_characters:
+            return "bad data characters: not in the Crockford base32 alphabet";
+        case errc::buffer_size:
+            return "output buffer too small";
+        case errc::big_time:
+            return "timestamp too big: above the 48-bit maximum 281474976710655 ms";
+        case errc::overflow:
+            return "overflow: the first character of a ULID must be 0-7";
+        case errc::monotonic_overflow:
+            return "monotonic entropy overflow: no larger ULID left in this millisecond";
+        case errc::entropy_failure:
+            return "entropy source failed or yields no usable randomness";
+    }
+    return "unknown ulid error";
+}
+
+class category_impl final : public std::error_category {
+public:
+    constexpr category_impl() noexcept = default;
+    [[nodiscard]] const char* name() const noexcept override { return "ulid"; }
+    [[nodiscard]] std::string message(int value) const override { return detail::message(static_cast<errc>(value)); }
+};
+
+}  // namespace detail
+
+/// The error category of errc; one object per program.
+[[nodiscard]] inline const std::error_category& ulid_category() noexcept {
+    static const detail::category_impl category;
+    return category;
+}
+
+/// Makes errc usable as a std::error_code (found by argument-dependent lookup).
+[[nodiscard]] inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), ulid_category()}; }
+
+/// Thrown by the must_ helpers and make(ms) only; carries the errc.
+class error : public std::system_error {
+public:
+    explicit error(errc e) : std::system_error(make_error_code(e)) {}
+    explicit error(std::error_code ec) : std::system_error(ec) {}
+};
+
+}  // namespace ulid
+
+template <>
+struct std::is_error_code_enum<ulid::errc> : std::true_type {};
+
+namespace ulid {
+namespace detail {
+
+/// Throws ulid::error, or without exceptions prints the reason and aborts.
+[[noreturn]] inline void throw_error(std::error_code ec) {
+#if ULID_EXCEPTIONS
+    throw error(ec);
+#else
+    const char* what = ec.category() == ulid_category() ? message(static_cast<errc>(ec.value())) : "unknown error";
+    std::fprintf(stderr, "ulid: fatal error: %s\n", what);
+    std::abort();
+#endif
+}
+
+/// For failures that the API promises never to report (make()): the process
+/// cannot continue safely, so say why and abort.
+[[noreturn]] inline void fatal(const char* where, std::error_code ec) noexcept {
+    const char* what = ec.category() == ulid_category() ? message(static_cast<errc>(ec.value())) : "unknown error";
+    std::fprintf(stderr, "ulid: %s: %s\n", where, what);
+    std::abort();
+}
+
+using bytes16 = std::array<std::uint8_t, binary_size>;
+using bytes10 = std::array<std::uint8_t, entropy_size>;
+
+[[nodiscard]] constexpr std::uint64_t load_be(const std::uint8_t* p, std::size_t n) noexcept {
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < n; ++i) v = (v << 8U) | p[i];
+    return v;
+}
+
+constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcept {
+    for (std::size_t i = n; i-- > 0;) {
+        p[i] = static_cast<std::uint8_t>(v);
+        v >>= 8U;
+    }
+}
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// The value type
+// ---------------------------------------------------------------------------
+
+/// A ULID: 16 bytes, big-endian timestamp in bytes 0-5, entropy in 6-15.
+/// Trivially copyable, standard layout, default-constructed to zero. Byte
+/// order, text order and time order agree. No member allocates except
+/// to_string() and to_uuid_string(); none throws.
+class ulid {
+public:
+    /// The zero ULID (time 0, zero entropy), text "00000000000000000000000000".
+    constexpr ulid() noexcept = default;
+
+    /// A ULID holding exactly these 16 bytes; every byte pattern is valid.
+    [[nodiscard]] static constexpr ulid from_bytes(const std::array<std::uint8_t, 16>& bytes) noexcept {
+        ulid id;
+        id.bytes_ = bytes;
+        return id;
+    }
+
+    /// Copies `size` bytes from `data` into `out`. `size` other than 16 gives
+    /// errc::data_size and leaves `out` unchanged.
+    [[nodiscard]] static std::error_code from_bytes(const std::uint8_t* data, std::size_t size, ulid& out) noexcept {
+        if (size != binary_size || data == nullptr) return errc::data_size;
+        std::memcpy(out.bytes_.data(), data, binary_size);
+        return {};
+    }
+
+#if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+    /// As from_bytes(data, size, out), from a span.
+    [[nodiscard]] static std::error_code from_bytes(std::span<const std::uint8_t> bytes, ulid& out) noexcept {
+        return from_bytes(bytes.data(), bytes.size(), out);
+    }
+#endif
+
+    /// The 16 bytes, big-endian.
+    [[nodiscard]] constexpr const std::array<std::uint8_t, 16>& bytes() const noexcept { return bytes_; }
+
+    /// Copies the 16 bytes to `out`; `size` below 16 gives errc::buffer_size
+    /// and writes nothing.
+    [[nodiscard]] std::error_code to_bytes(std::uint8_t* out, std::size_t size) const noexcept {
+        if (size < binary_size || out == nullptr) return errc::buffer_size;
+        std::memcpy(out, bytes_.data(), binary_size);
+        return {};
+    }
+
+    /// The timestamp in Unix milliseconds (0 to max_time).
+    [[nodiscard]] constexpr std::uint64_t time() const noexcept { return detail::load_be(bytes_.data(), 6); }
+
+    /// Sets the timestamp. `ms` above max_time gives errc::big_time and leaves
+    /// the ULID unchanged.
+    [[nodiscard]] std::error_code set_time(std::uint64_t ms) noexcept {
+        if (ms > max_time) return errc::big_time;
+        detail::store_be(bytes_.data(), 6, ms);
+        return {};
+    }
+
+    /// The timestamp as a system_clock time point, saturated to
+    /// time_point::max() where the clock cannot represent it.
+    [[nodiscard]] std::chrono::system_clock::time_point timestamp() const noexcept;
+
+    /// The 80 bits of entropy (bytes 6-15), copied out.
+    [[nodiscard]] constexpr std::array<std::uint8_t, 10> entropy() const noexcept {
+        std::array<std::uint8_t, 10> e{};
+        for (std::size_t i = 0; i < entropy_size; ++i) e[i] = bytes_[6 + i];
+        return e;
+    }
+
+    /// Sets the entropy bytes; cannot fail.
+    constexpr void set_entropy(const std::array<std::uint8_t, 10>& e) noexcept {
+        for (std::size_t i = 0; i < entropy_size; ++i) bytes_[6 + i] = e[i];
+    }
+
+    /// Sets the entropy from `size` bytes; `size` other than 10 gives
+    /// errc::data_size and leaves the ULID unchanged.
+    [[nodiscard]] std::error_code set_entropy(const std::uint8_t* data, std::size_t size) noexcept {
+        if (size != entropy_size || data == nullptr) return errc::data_size;
+        std::memcpy(bytes_.data() + 6, data, entropy_size);
+        return {};
+    }
+
+#if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+    /// As set_entropy(data, size), from a span.
+    [[nodiscard]] std::error_code set_entropy(std::span<const std::uint8_t> e) noexcept {
+        return set_entropy(e.data(), e.size());
+    }
+#endif
+
+    /// True for the all-zero ULID.
+    [[nodiscard]] constexpr bool is_zero() const noexcept { return high() == 0 && low() == 0; }
+
+    /// -1, 0 or 1 as this ULID sorts before, equal to or after `other`.
+    [[nodiscard]] constexpr int compare(const ulid& other) const noexcept {
+        const std::uint64_t a = high();
+        const std::uint64_t b = other.high();
+        if (a != b) return a < b ? -1 : 1;
+        const std::uint64_t c = low();
+        const std::uint64_t d = other.low();
+        if (c != d) return c < d ? -1 : 1;
+        return 0;
+    }
+
+    /// Writes exactly 26 upper-case characters (no terminator) and returns
+    /// out + 26. `out` must have room for 26 characters.
+    constexpr char* encode(char* out) const noexcept;
+
+    /// Writes the 26 characters into `out`; `size` below 26 gives
+    /// errc::buffer_size and writes nothing.
+    [[nodiscard]] std::error_code encode(char* out, std::size_t size) const noexcept {
+        if (size < encoded_size || out == nullptr) return errc::buffer_size;
+        encode(out);
+        return {};
+    }
+
+    /// The 26 characters in an array (no terminator).
+    [[nodiscard]] constexpr std::array<char, 26> encode() const noexcept {
+        std::array<char, 26> text{};
+        encode(text.data());
+        return text;
+    }
+
+    /// The text form as a std::string; the only allocating codec call
+    /// besides to_uuid_string(). May throw std::bad_alloc.
+    [[nodiscard]] std::string to_string() const {
+        std::string text(encoded_size, '0');
+        encode(&text[0]);
+        return text;
+    }
+
+    /// Writes the RFC 9562 form, 8-4-4-4-12 lower-case hex digits (36
+    /// characters, no terminator), and returns out + 36.
+    constexpr char* encode_uuid(char* out) const noexcept;
+
+    /// The RFC 9562 form as a std::string, e.g.
+    /// "01563df3-6481-0000-0000-000000000000". May throw std::bad_alloc.
+    [[nodiscard]] std::string to_uuid_string() const {
+        std::string text(36, '0');
+        encode_uuid(&text[0]);
+        return text;
+    }
+
+    [[nodiscard]] friend constexpr bool operator==(const ulid& a, const ulid& b) noexcept {
+        return a.high() == b.high() && a.low() == b.low();
+    }
+#if ULID_HAS_THREE_WAY_COMPARISON
+    [[nodiscard]] friend constexpr std::strong_ordering operator<=>(const ulid& a, const ulid& b) noexcept {
+        return a.compare(b) <=> 0;
+    }
+#else
+    [[nodiscard]] friend constexpr bool operator!=(const ulid& a, const ulid& b) noexcept { return !(a == b); }
+    [[nodiscard]] friend constexpr bool operator<(const ulid& a, const ulid& b) noexcept { return a.compare(b) < 0; }
+    [[nodiscard]] friend constexpr bool operator<=(const ulid& a, const ulid& b) noexcept { return a.compare(b) <= 0; }
+    [[nodiscard]] friend constexpr bool operator>(const ulid& a, const ulid& b) noexcept { return a.compare(b) > 0; }
+    [[nodiscard]] friend constexpr bool operator>=(const ulid& a, const ulid& b) noexcept { return a.compare(b) >= 0; }
+#endif
+
+    /// Bytes 0-7 as a big-endian number: comparing (high, low) pairs is
+    /// comparing ULIDs.
+    [[nodiscard]] constexpr std::uint64_t high() const noexcept { return detail::load_be(bytes_.data(), 8); }
+    /// Bytes 8-15 as a big-endian number.
+    [[nodiscard]] constexpr std::uint64_t low() const noexcept { return detail::load_be(bytes_.data() + 8, 8); }
+
+private:
+    std::array<std::uint8_t, 16> bytes_{};
+};
+
+static_assert(sizeof(ulid) == binary_size);
+static_assert(std::is_trivially_copyable_v<ulid>);
+static_assert(std::is_standard_layout_v<ulid>);
+
+// ---------------------------------------------------------------------------
+// Text and binary codecs
+// ---------------------------------------------------------------------------
+
+namespace detail {
+
+inline constexpr std::uint8_t invalid_digit = 0xFF;
+
+/// Character -> base32 value, both cases; invalid_digit for everything else
+/// (including I, L, O and U, which Crockford reserves).
+inline constexpr std::array<std::uint8_t, 256> decode_table = [] {
+    std::array<std::uint8_t, 256> table{};
+    for (auto& v : table) v = invalid_digit;
+    for (std::size_t i = 0; i < alphabet.size(); ++i) {
+        const auto c = static_cast<unsigned char>(alphabet[i]);
+        table[c] = static_cast<std::uint8_t>(i);
+        if (c >= 'A' && c <= 'Z') table[c + ('a' - 'A')] = static_cast<std::uint8_t>(i);
+    }
+    return table;
+}();
+
+inline constexpr std::string_view hex_digits = "0123456789abcdef";
+
+/// Hex digit -> value, both cases; invalid_digit otherwise.
+inline constexpr std::array<std::uint8_t, 256> hex_table = [] {
+    std::array<std::uint8_t, 256> table{};
+    for (auto& v : table) v = invalid_digit;
+    for (std::size_t i = 0; i < 16; ++i) {
+        const auto c = static_cast<unsigned char>(hex_digits[i]);
+        table[c] = static_cast<std::uint8_t>(i);
+        if (c >= 'a') table[c - ('a' - 'A')] = static_cast<std::uint8_t>(i);
+    }
+    return table;
+}();
+
+/// Offsets of the dashes in the 36-character UUID form.
+[[nodiscard]] constexpr bool is_uuid_dash_position(std::size_t i) noexcept {
+    return i == 8 || i == 13 || i == 18 || i == 23;
+}
+
+}  // namespace detail
+
+constexpr char* ulid::encode(char* out) const noexcept {
+    // 26 digits of 5 bits hold 130 bits; the first digit carries the top 3.
+    std::uint64_t hi = high();
+    std::uint64_t lo = low();
+    for (std::size_t i = encoded_size; i-- > 0;) {
+        out[i] = alphabet[static_cast<std::size_t>(lo & 31U)];
+        lo = (lo >> 5U) | (hi << 59U);
+        hi >>= 5U;
+    }
+    return out + encoded_size;
+}
+
+constexpr char* ulid::encode_uuid(char* out) const noexcept {
+    std::size_t b = 0;
+    for (std::size_t i = 0; i < 36; ++i) {
+        if (detail::is_uuid_dash_position(i)) {
+            out[i] = '-';
+            continue;
+        }
+        const std::uint8_t byte = bytes_[b / 2];
+        out[i] = detail::hex_digits[(b % 2 == 0) ? (byte >> 4U) : (byte & 15U)];
+        ++b;
+    }
+    return out + 36;
+}
+
+/// Parses the 26-character text form, either case, always validating.
+/// Errors, checked in this order: length other than 26 -> errc::data_size;
+/// a character outside the alphabet -> errc::invalid_characters; first
+/// character above '7' -> errc::overflow. On error `out` is unchanged.
+/// Never allocates.
+[[nodiscard]] inline std::error_code parse(std::string_view text, ulid& out) noexcept {
+    if (text.size() != encoded_size) return errc::data_size;
+    std::array<std::uint8_t, encoded_size> digits{};
+    std::uint8_t seen = 0;
+    for (std::size_t i = 0; i < encoded_size; ++i) {
+        digits[i] = detail::decode_table[static_cast<unsigned char>(text[i])];
+        seen |= digits[i];
+    }
+    // Valid digits are below 32, so any invalid one leaves bit 7 set.
+    if ((seen & 0x80U) != 0) return errc::invalid_characters;
+    if (digits[0] > 7) return errc::overflow;
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    for (const std::uint8_t d : digits) {
+        hi = (hi << 5U) | (lo >> 59U);
+        lo = (lo << 5U) | d;
+    }
+    std::array<std::uint8_t, 16> bytes{};
+    detail::store_be(bytes.data(), 8, hi);
+    detail::store_be(bytes.data() + 8, 8, lo);
+    out = ulid::from_bytes(bytes);
+    return {};
+}
+
+/// As parse(), but returns the ULID and throws ulid::error on failure (aborts
+/// with a message when exceptions are disabled).
+[[nodiscard]] inline ulid must_parse(std::string_view text) {
+    ulid id;
+    if (const std::error_code ec = parse(text, id)) detail::throw_error(ec);
+    return id;
+}
+
+/// Parses the RFC 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", either
+/// case. Length other than 36 -> errc::data_size; anything else out of
+/// place -> errc::invalid_characters. On error `out` is unchanged.
+[[nodiscard]] inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
+    if (text.size() != 36) return errc::data_size;
+    std::array<std::uint8_t, 16> bytes{};
+    std::size_t b = 0;
+    for (std::size_t i = 0; i < 36; ++i) {
+        if (detail::is_uuid_dash_position(i)) {
+            if (text[i] != '-') return errc::invalid_characters;
+            continue;
+        }
+        const std::uint8_t v = detail::hex_table[static_cast<unsigned char>(text[i])];
+        if (v == detail::invalid_digit) return errc::invalid_characters;
+        bytes[b / 2] = static_cast<std::uint8_t>((bytes[b / 2] << 4U) | v);
+        ++b;
+    }
+    out = ulid::from_bytes(bytes);
+    return {};
+}
+
+// ---------------------------------------------------------------------------
+// Time
+// ---------------------------------------------------------------------------
+
+/// Converts a time point to Unix milliseconds, rounding down. Times before
+/// 1970 give 0. The result can exceed max_time (after the year 10889), which
+/// generate() and set_time() then reject with errc::big_time.
+[[nodiscard]] inline std::uint64_t timestamp(std::chrono::system_clock::time_point t) noexcept {
+    const auto ms = std::chrono::floor<std::chrono::milliseconds>(t.time_since_epoch()).count();
+    return ms < 0 ? 0 : static_cast<std::uint64_t>(ms);
+}
+
+/// The current system_clock time in Unix milliseconds, rounded down.
+[[nodiscard]] inline std::uint64_t now() noexcept { return timestamp(std::chrono::system_clock::now()); }
+
+/// Converts Unix milliseconds to a system_clock time point. Where the clock
+/// cannot represent the time (libstdc++'s nanosecond clock ends in 2262) the
+/// result saturates to time_point::max() instead of overflowing.
+[[nodiscard]] inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
+    using clock = std::chrono::system_clock;
+    constexpr auto limit = std::chrono::duration_cast<std::chrono::milliseconds>(clock::duration::max()).count();
+    if (ms > static_cast<std::uint64_t>(limit)) return clock::time_point::max();
+    const std::chrono::milliseconds d(static_cast<std::chrono::milliseconds::rep>(ms));
+    return clock::time_point(std::chrono::duration_cast<clock::duration>(d));
+}
+
+inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { return ::ulid::time(time()); }
+
+// ---------------------------------------------------------------------------
+// Entropy sources
+// ---------------------------------------------------------------------------
+//
+// generate() accepts three kinds of source, detected at compile time:
+//  - a monotonic source: std::error_code read_monotonic(std::uint64_t ms,
+//    std::array<std::uint8_t, 10>& out), like monotonic_entropy below;
+//  - a byte reader: std::error_code read(std::uint8_t* dst, std::size_t n),
+//    filling all n bytes or failing;
+//  - a standard UniformRandomBitGenerator (std::mt19937_64,
+//    std::random_device, ...).
+// A source's own error codes and exceptions are reported as
+// errc::entropy_failure.
+
+namespace detail {
+
+template <class S, class = void>
+struct is_monotonic_source : std::false_type {};
+template <class S>
+struct is_monotonic_source<
+    S, std::enable_if_t<std::is_same_v<
+           decltype(std::declval<S&>().read_monotonic(std::uint64_t{}, std::declval<bytes10&>())), std::error_code>>>
+    : std::true_type {};
+
+template <class S, class = void>
+struct is_byte_reader : std::false_type {};
+template <class S>
+struct is_byte_reader<
+    S, std::enable_if_t<std::is_same_v<decltype(std::declval<S&>().read(std::declval<std::uint8_t*>(), std::size_t{})),
+                                       std::error_code>>> : std::true_type {};
+
+template <class G, class = void>
+struct is_uniform_random_bit_generator : std::false_type {};
+template <class G>
+struct is_uniform_random_bit_generator<
+    G, std::void_t<typename G::result_type, decltype(G::min()), decltype(G::max()), decltype(std::declval<G&>()())>>
+    : std::bool_constant<std::is_unsigned_v<typename G::result_type> &&
+                         std::is_same_v<decltype(std::declval<G&>()()), typename G::result_type>> {};
+
+template <class S>
+inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_uniform_random_bit_generator<S>::value;
+
+/// How many tries a rejection loop gets before it concludes that the source
+/// is stuck. Each try is rejected with probability below 1/2, so a working
+/// source fails all of them with probability below 2^-128.
+inline constexpr int max_rejections = 128;
+
+/// Calls `f`, turning any exception from a user-supplied source into
+/// errc::entropy_failure.
+template <class F>
+[[nodiscard]] std::error_code guarded(F&& f) noexcept {
+#if ULID_EXCEPTIONS
+    try {
+        return f();
+    } catch (...) {
+        return errc::entropy_failure;
+    }
+#else
+    return f();
+#endif
+}
+
+/// Any failure a source reports becomes errc::entropy_failure.
+[[nodiscard]] inline std::error_code as_entropy_failure(std::error_code ec) noexcept {
+    if (!ec) return ec;
+    return errc::entropy_failure;
+}
+
+/// Number of uniform bits one call of G yields, and whether its range is a
+/// power of two (so no call is ever rejected).
+template <class G>
+struct generator_bits {
+    static constexpr std::uint64_t range = static_cast<std::uint64_t>(G::max()) - static_cast<std::uint64_t>(G::min());
+    static constexpr unsigned count = [] {
+        if (range == std::numeric_limits<std::uint64_t>::max()) return 64U;
+        unsigned bits = 0;
+        while (bits < 63 && (std::uint64_t{1} << (bits + 1U)) <= range + 1) ++bits;
+        return bits;
+    }();
+    static constexpr bool exact = count == 64 || (range + 1) == (std::uint64_t{1} << count);
+};
+
+/// `want` (1..64) uniform bits from a UniformRandomBitGenerator, combining
+/// calls and rejecting values outside a power-of-two range.
+template <class G>
+[[nodiscard]] std::error_code generator_random_bits(G& g, unsigned want, std::uint64_t& out) {
+    using bits = generator_bits<G>;
+    if constexpr (bits::count == 0) {
+        (void)g;
+        (void)want;
+        (void)out;
+        return errc::entropy_failure;
+    } else {
+        std::uint64_t value = 0;
+        unsigned have = 0;
+        while (have < want) {
+            std::uint64_t draw = 0;
+            bool accepted = false;
+            for (int attempt = 0; attempt < max_rejections && !accepted; ++attempt) {
+                draw = static_cast<std::uint64_t>(g()) - static_cast<std::uint64_t>(G::min());
+                if constexpr (bits::exact) {
+                    accepted = true;
+                } else {
+                    accepted = draw < (std::uint64_t{1} << bits::count);
+                }
+            }
+            if (!accepted) return errc::entropy_failure;
+            const unsigned take = std::min(bits::count, want - have);
+            const std::uint64_t piece = take == 64 ? draw : (draw & ((std::uint64_t{1} << take) - 1U));
+            value = take == 64 ? piece : ((value << take) | piece);
+            have += take;
+        }
+        out = value;
+        return {};
+    }
+}
+
+/// `want` (1..64) uniform bits from any entropy source. A byte reader's
+/// bytes are read big-endian and the excess high bits of the first byte
+/// cleared.
+template <class S>
+[[nodiscard]] std::error_code random_bits(S& source, unsigned want, std::uint64_t& out) noexcept {
+    return guarded([&]() -> std::error_code {
+        if constexpr (is_byte_reader<S>::value) {
+            std::array<std::uint8_t, 8> buffer{};
+            const std::size_t n = (want + 7U) / 8U;
+            if (const std::error_code ec = source.read(buffer.data(), n)) return as_entropy_failure(ec);
+            const std::uint64_t v = load_be(buffer.data(), n);
+            out = want == 64 ? v : (v & ((std::uint64_t{1} << want) - 1U));
+            return {};
+        } else {
+            return generator_random_bits(source, want, out);
+        }
+    });
+}
+
+/// A uniform value in [0, bound) for any bound >= 1, by masking to the bit
+/// width of bound - 1 and rejecting values >= bound (each try succeeds with
+/// probability above 1/2). A bound of 1 consumes no entropy.
+template <class S>
+[[nodiscard]] std::error_code random_below(S& source, std::uint64_t bound, std::uint64_t& out) noexcept {
+    const std::uint64_t top = bound - 1;
+    unsigned width = 0;
+    while (width < 64 && (top >> width) != 0) ++width;
+    if (width == 0) {
+        out = 0;
+        return {};
+    }
+    for (int attempt = 0; attempt < max_rejections; ++attempt) {
+        std::uint64_t v = 0;
+        if (const std::error_code ec = random_bits(source, width, v)) return ec;
+        if (v <= top) {
+            out = v;
+            return {};
+        }
+    }
+    return errc::entropy_failure;
+}
+
+/// Ten fresh bytes of entropy; `out` is written only on success.
+template <class S>
+[[nodiscard]] std::error_code read_entropy(S& source, bytes10& out) noexcept {
+    bytes10 fresh{};
+    const std::error_code ec = guarded([&]() -> std::error_code {
+        if constexpr (is_byte_reader<S>::value) {
+            return as_entropy_failure(source.read(fresh.data(), fresh.size()));
+        } else {
+            std::uint64_t high = 0;
+            std::uint64_t low = 0;
+            if (const std::error_code e = generator_random_bits(source, 64, high)) return e;
+            if (const std::error_code e = generator_random_bits(source, 16, low)) return e;
+            store_be(fresh.data(), 8, high);
+            store_be(fresh.data() + 8, 2, low);
+            return {};
+        }
+    });
+    if (ec) return ec;
+    out = fresh;
+    return {};
+}
+
+/// Fills `dst` with `n` bytes from the operating system's CSPRNG
+/// (getrandom, arc4random_buf, BCryptGenRandom or /dev/urandom).
+[[nodiscard]] inline bool os_random(std::uint8_t* dst, std::size_t n) noexcept {
+#if defined(_WIN32)
+    constexpr unsigned long use_system_preferred_rng = 0x00000002UL;
+    while (n > 0) {
+        const auto chunk = static_cast<unsigned long>(std::min<std::size_t>(n, 1U << 20U));
+        if (BCryptGenRandom(nullptr, dst, chunk, use_system_preferred_rng) != 0) return false;
+        dst += chunk;
+        n -= chunk;
+    }
+    return true;
+#elif defined(ULID_HAS_ARC4RANDOM)
+    ::arc4random_buf(dst, n);
+    return true;
+#else
+#if defined(ULID_HAS_GETRANDOM)
+    bool fall_back = false;
+    while (n > 0 && !fall_back) {
+        const ssize_t got = ::getrandom(dst, n, 0);
+        if (got > 0) {
+            dst += got;
+            n -= static_cast<std::size_t>(got);
+        } else if (got < 0 && errno == ENOSYS) {
+            fall_back = true;  // kernel older than 3.17
+        } else if (!(got < 0 && errno == EINTR)) {
+            return false;
+        }
+    }
+    if (n == 0) return true;
+#endif
+    const int fd = ::open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    while (n > 0) {
+        const ssize_t got = ::read(fd, dst, n);
+        if (got > 0) {
+            dst += got;
+            n -= static_cast<std::size_t>(got);
+        } else if (!(got < 0 && errno == EINTR)) {
+            ::close(fd);
+            return false;
+        }
+    }
+    ::close(fd);
+    return true;
+#endif
+}
+
+/// Incremented in every child process by a pthread_atfork handler, so that
+/// generators can tell that they were copied by fork() and must rekey.
+inline std::atomic<std::uint64_t> fork_generation{0};
+
+inline void on_fork_child() noexcept { fork_generation.fetch_add(1, std::memory_order_relaxed); }
+
+/// Registers the fork handler once per program; cheap after the first call.
+inline void watch_forks() noexcept {
+#if !defined(_WIN32)
+    static const bool registered = ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0;
+    (void)registered;
+#endif
+}
+
+[[nodiscard]] inline std::uint64_t current_fork_generation() noexcept {
+    return fork_generation.load(std::memory_order_relaxed);
+}
+
+[[nodiscard]] constexpr std::uint32_t rotl32(std::uint32_t v, unsigned c) noexcept {
+    return (v << c) | (v >> (32U - c));
+}
+
+constexpr void chacha_quarter_round(std::array<std::uint32_t, 16>& x, std::size_t a, std::size_t b, std::size_t c,
+                                    std::size_t d) noexcept {
+    x[a] += x[b];
+    x[d] = rotl32(x[d] ^ x[a], 16);
+    x[c] += x[d];
+    x[b] = rotl32(x[b] ^ x[c], 12);
+    x[a] += x[b];
+    x[d] = rotl32(x[d] ^ x[a], 8);
+    x[c] += x[d];
+    x[b] = rotl32(x[b] ^ x[c], 7);
+}
+
+/// The ChaCha block function (RFC 8439 section 2.3) with `Rounds` rounds:
+/// 20 is ChaCha20. `state` is constants, key, counter and nonce as words.
+template <int Rounds>
+[[nodiscard]] constexpr std::array<std::uint32_t, 16> chacha_block(
+    const std::array<std::uint32_t, 16>& state) noexcept {
+    std::array<std::uint32_t, 16> x = state;
+    for (int i = 0; i < Rounds; i += 2) {
+        chacha_quarter_round(x, 0, 4, 8, 12);
+        chacha_quarter_round(x, 1, 5, 9, 13);
+        chacha_quarter_round(x, 2, 6, 10, 14);
+        chacha_quarter_round(x, 3, 7, 11, 15);
+        chacha_quarter_round(x, 0, 5, 10, 15);
+        chacha_quarter_round(x, 1, 6, 11, 12);
+        chacha_quarter_round(x, 2, 7, 8, 13);
+        chacha_quarter_round(x, 3, 4, 9, 14);
+    }
+    for (std::size_t i = 0; i < 16; ++i) x[i] += state[i];
+    return x;
+}
+
+/// "expand 32-byte k", the first four words of every ChaCha state.
+inline constexpr std::array<std::uint32_t, 4> chacha_constants = {0x61707865U, 0x3320646eU, 0x79622d32U, 0x6b206574U};
+
+}  // namespace detail
+
+/// A byte reader that writes zeros: the documented way to generate a ULID
+/// with zero entropy (as oklog/ulid's New(ms, nil)). Never fails.
+struct zero_entropy {
+    /// Fills dst[0, n) with zeros.
+    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+        if (n > 0) std::memset(dst, 0, n);
+        return {};
+    }
+};
+
+/// A byte reader straight from the operating system's CSPRNG: one system
+/// call per read (about a microsecond), so prefer secure_entropy for volume.
+/// Stateless and thread-safe; fails with errc::entropy_failure only if the
+/// system has no randomness to give.
+struct os_entropy {
+    /// Fills dst[0, n) or reports errc::entropy_failure.
+    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+        if (n > 0 && !detail::os_random(dst, n)) return errc::entropy_failure;
+        return {};
+    }
+};
+
+/// A cryptographically secure byte reader: ChaCha20 in user space, keyed
+/// with 32 bytes from the operating system on first use, producing its
+/// keystream four blocks at a time and replacing its key from each batch
+/// (fast key erasure), so earlier output cannot be recovered from its state.
+/// Served bytes are wiped from the buffer. After fork() the child rekeys
+/// from the operating system before its next byte, so parent and child never
+/// share output. Move-only (a moved-from object rekeys before use); not
+/// thread-safe: wrap it (locked_monotonic_entropy does). Fails with
+/// errc::entropy_failure only if the operating system gives no key.
+class secure_entropy {
+public:
+    secure_entropy() noexcept { detail::watch_forks(); }
+    secure_entropy(const secure_entropy&) = delete;
+    secure_entropy& operator=(const secure_entropy&) = delete;
+    secure_entropy(secure_entropy&& other) noexcept { take(other); }
+    secure_entropy& operator=(secure_entropy&& other) noexcept {
+        if (this != &other) take(other);
+        return *this;
+    }
+    ~secure_entropy() { wipe(); }
+
+    /// Fills dst[0, n) with keystream bytes.
+    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+        if (!keyed_ || generation_ != detail::current_fork_generation()) {
+            if (!rekey()) return errc::entropy_failure;
+        }
+        while (n > 0) {
+            if (position_ == buffer_.size()) refill();
+            const std::size_t take = std::min(n, buffer_.size() - position_);
+            std::memcpy(dst, buffer_.data() + position_, take);
+            std::memset(buffer_.data() + position_, 0, take);
+            position_ += take;
+            dst += take;
+            n -= take;
+        }
+        return {};
+    }
+
+private:
+    static constexpr std::size_t blocks_per_refill = 4;
+    static constexpr std::size_t key_bytes = 32;
+
+    bool rekey() noexcept {
+        std::array<std::uint8_t, key_bytes> seed{};
+        if (!detail::os_random(seed.data(), seed.size())) return false;
+        set_key(seed.data());
+        std::memset(seed.data(), 0, seed.size());
+        position_ = buffer_.size();
+        generation_ = detail::current_fork_generation();
+        keyed_ = true;
+        return true;
+    }
+
+    void set_key(const std::uint8_t* bytes) noexcept {
+        for (std::size_t i = 0; i < key_.size(); ++i) {
+            key_[i] = static_cast<std::uint32_t>(bytes[4 * i]) | (static_cast<std::uint32_t>(bytes[4 * i + 1]) << 8U) |
+                      (static_cast<std::uint32_t>(bytes[4 * i + 2]) << 16U) |
+                      (static_cast<std::uint32_t>(bytes[4 * i + 3]) << 24U);
+        }
+    }
+
+    void refill() noexcept {
+        std::array<std::uint32_t, 16> state{};
+        for (std::size_t i = 0; i < 4; ++i) state[i] = detail::chacha_constants[i];
+        for (std::size_t i = 0; i < 8; ++i) state[4 + i] = key_[i];
+        // Each key is used for one batch only, so the counter starts at zero
+        // and the nonce can stay zero.
+        for (std::size_t block = 0; block < blocks_per_refill; ++block) {
+            state[12] = static_cast<std::uint32_t>(block);
+            const std::array<std::uint32_t, 16> out = detail::chacha_block<20>(state);
+            for (std::size_t w = 0; w < 16; ++w) {
+                for (std::size_t b = 0; b < 4; ++b) {
+                    buffer_[block * 64 + w * 4 + b] = static_cast<std::uint8_t>(out[w] >> (8U * b));
+                }
+            }
+        }
+        set_key(buffer_.data());
+        std::memset(buffer_.data(), 0, key_bytes);
+        position_ = key_bytes;
+    }
+
+    void take(secure_entropy& other) noexcept {
+        key_ = other.key_;
+        buffer_ = other.buffer_;
+        position_ = other.position_;
+        generation_ = other.generation_;
+        keyed_ = other.keyed_;
+        other.wipe();
+    }
+
+    void wipe() noexcept {
+        // volatile stores, so the compiler cannot drop them as dead.
+        volatile std::uint8_t* b = buffer_.data();
+        for (std::size_t i = 0; i < buffer_.size(); ++i) b[i] = 0;
+        volatile std::uint32_t* k = key_.data();
+        for (std::size_t i = 0; i < key_.size(); ++i) k[i] = 0;
+        position_ = buffer_.size();
+        keyed_ = false;
+    }
+
+    std::array<std::uint32_t, 8> key_{};
+    std::array<std::uint8_t, 64 * blocks_per_refill> buffer_{};
+    std::size_t position_ = 64 * blocks_per_refill;
+    std::uint64_t generation_ = 0;
+    bool keyed_ = false;
+};
+
+// ---------------------------------------------------------------------------
+// Monotonic entropy
+// ---------------------------------------------------------------------------
+
+/// Entropy that grows strictly within a millisecond, as oklog/ulid's
+/// Monotonic(r, inc). Owns its source (use a reference type, e.g.
+/// monotonic_entropy<std::random_device&>, to borrow one) and its ten-byte
+/// state, and copies bytes out.
+///
+/// read_monotonic(ms) with the same ms as the last success returns the last
+/// entropy plus a uniform random increment in [1, inc] (inc == 0 means
+/// 2^32 - 1); with any other ms it draws ten fresh bytes. An all-zero draw is
+/// a valid seed. If the increment would pass 2^80 - 1 the call fails with
+/// errc::monotonic_overflow and every later call with that ms fails too;
+/// a different ms reseeds. A failing source gives errc::entropy_failure and
+/// changes nothing. In a child process after fork() the next call reseeds.
+/// Not thread-safe: wrap it in locked_monotonic_entropy to share it.
+template <class Source>
+class monotonic_entropy {
+    using source_type = std::remove_reference_t<Source>;
+    static_assert(detail::is_entropy_source_v<source_type>,
+                  "monotonic_entropy<Source>: Source must be a byte reader "
+                  "(std::error_code read(std::uint8_t*, std::size_t)) or a UniformRandomBitGenerator");
+
+public:
+    /// The increment used when inc == 0, as in oklog/ulid.
+    static constexpr std::uint64_t default_increment = 0xFFFFFFFFU;
+
+    /// Takes ownership of `source`; `inc` bounds the random increment.
+    explicit monotonic_entropy(Source source,
+                               std::uint64_t inc = 0) noexcept(std::is_nothrow_move_constructible_v<Source>)
+        : source_(std::forward<Source>(source)), inc_(inc == 0 ? default_increment : inc) {
+        detail::watch_forks();
+    }
+
+    /// Entropy for `ms` into `out`; see the class comment. `ms` above
+    /// max_time gives errc::big_time. `out` is written only on success.
+    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, std::array<std::uint8_t, 10>& out) noexcept {
+        if (ms > max_time) return errc::big_time;
+        if (seeded_here() && ms == ms_) {
+            if (const std::error_code ec = increment()) return ec;
+        } else if (const std::error_code ec = reseed(ms)) {
+            return ec;
+        }
+        out = entropy_;
+        return {};
+    }
+
+    /// The next ULID at `ms` or later, never below the last one next()
+    /// produced: an `ms` earlier than next()'s last timestamp (a clock
+    /// stepping back) keeps that timestamp, and a millisecond whose entropy is
+    /// used up moves on to the next millisecond. This is what make() does
+    /// with the current time. Only next() sets that floor, so a
+    /// read_monotonic() call with a far-future time cannot hold next() there
+    /// (it does reseed the state, see README). Fails with errc::big_time (`ms`
+    /// above max_time), errc::monotonic_overflow (entropy used up at
+    /// max_time) or errc::entropy_failure; `out` is written only on success.
+    [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept {
+        if (ms > max_time) return errc::big_time;
+        if (next_ms_ != unseeded && ms < next_ms_) ms = next_ms_;
+        if (seeded_here() && ms == ms_) {
+            if (!exhausted_) {
+                const std::error_code ec = increment();
+                if (!ec) {
+                    next_ms_ = ms;
+                    out = make_id(ms_);
+                    return {};
+                }
+                if (ec != errc::monotonic_overflow) return ec;
+            }
+            if (ms == max_time) return errc::monotonic_overflow;
+            ++ms;
+        }
+        if (const std::error_code ec = reseed(ms)) return ec;
+        next_ms_ = ms;
+        out = make_id(ms_);
+        return {};
+    }
+
+    /// The bound of the random increment (inc, or 2^32 - 1 when built with 0).
+    [[nodiscard]] std::uint64_t increment_bound() const noexcept { return inc_; }
+
+    /// The owned source.
+    [[nodiscard]] source_type& source() noexcept { return source_; }
+
+private:
+    static constexpr std::uint64_t unseeded = std::numeric_limits<std::uint64_t>::max();
+
+    [[nodiscard]] bool forked() const noexcept { return generation_ != detail::current_fork_generation(); }
+    [[nodiscard]] bool seeded_here() const noexcept { return seeded_ && !forked(); }
+
+    [[nodiscard]] ulid make_id(std::uint64_t ms) const noexcept {
+        std::array<std::uint8_t, 16> bytes{};
+        detail::store_be(bytes.data(), 6, ms);
+        std::memcpy(bytes.data() + 6, entropy_.data(), entropy_size);
+        return ulid::from_bytes(bytes);
+    }
+
+    [[nodiscard]] std::error_code reseed(std::uint64_t ms) noexcept {
+        detail::bytes10 fresh{};
+        if (const std::error_code ec = detail::read_entropy(source_, fresh)) return ec;
+        entropy_ = fresh;
+        ms_ = ms;
+        seeded_ = true;
+        exhausted_ = false;
+        generation_ = detail::current_fork_generation();
+        return {};
+    }
+
+    [[nodiscard]] std::error_code increment() noexcept {
+        if (exhausted_) return errc::monotonic_overflow;
+        std::uint64_t step = 0;
+        if (const std::error_code ec = detail::random_below(source_, inc_, step)) return ec;
+        step += 1;  // [0, inc) -> [1, inc]
+        // The state as an 80-bit number: 16 high bits and 64 low bits.
+        const std::uint64_t high = detail::load_be(entropy_.data(), 2);
+        const std::uint64_t low = detail::load_be(entropy_.data() + 2, 8);
+        const std::uint64_t sum = low + step;
+        const std::uint64_t carried = high + (sum < low ? 1U : 0U);
+        if (carried > 0xFFFFU) {
+            exhausted_ = true;
+            return errc::monotonic_overflow;
+        }
+        detail::store_be(entropy_.data(), 2, carried);
+        detail::store_be(entropy_.data() + 2, 8, sum);
+        return {};
+    }
+
+    Source source_;
+    std::uint64_t inc_;
+    std::uint64_t ms_ = unseeded;
+    std::uint64_t next_ms_ = unseeded;  // the floor next() keeps to
+    std::uint64_t generation_ = 0;
+    std::array<std::uint8_t, 10> entropy_{};
+    bool seeded_ = false;
+    bool exhausted_ = false;
+};
+
+/// A monotonic source made safe to share between threads: every public
+/// member function holds the named mutex member `mutex_` for the whole call,
+/// and there is no other way to reach the wrapped state (no accessor, no
+/// base class, no conversion). Neither copyable nor movable.
+template <class Monotonic>
+class locked_monotonic_entropy {
+public:
+    /// Wraps `monotonic`, taking ownership.
+    explicit locked_monotonic_entropy(Monotonic monotonic) noexcept(std::is_nothrow_move_constructible_v<Monotonic>)
+        : monotonic_(std::move(monotonic)) {}
+
+    /// Builds the wrapped source in place from `args`.
+    template <class... Args>
+    explicit locked_monotonic_entropy(std::in_place_t,
+                                      Args&&... args) noexcept(std::is_nothrow_constructible_v<Monotonic, Args...>)
+        : monotonic_(std::forward<Args>(args)...) {}
+
+    locked_monotonic_entropy(const locked_monotonic_entropy&) = delete;
+    locked_monotonic_entropy& operator=(const locked_monotonic_entropy&) = delete;
+
+    /// Monotonic::read_monotonic under the lock.
+    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, std::array<std::uint8_t, 10>& out) noexcept {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return monotonic_.read_monotonic(ms, out);
+    }
+
+    /// Monotonic::next under the lock.
+    [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept {
+        const std::lock_guard<std::mutex> lock(mutex_);
+        return monotonic_.next(ms, out);
+    }
+
+private:
+    std::mutex mutex_;
+    Monotonic monotonic_;
+};
+
+/// The type of default_entropy(): ChaCha20 keyed from the operating system,
+/// monotonic with the default increment, behind a lock.
+using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy>>;
+
+/// The process-wide, thread-safe monotonic source used by make(). Built on
+/// first use without touching the heap, and never destroyed, so make() stays
+/// valid during static destruction. Cannot fail.
+[[nodiscard]] inline default_entropy_type& default_entropy() noexcept {
+    // Placement into static storage: no heap allocation, no destructor
+    // racing late callers at exit.
+    alignas(default_entropy_type) static unsigned char storage[sizeof(default_entropy_type)];
+    static default_entropy_type* const instance =
+        ::new (static_cast<void*>(storage)) default_entropy_type(std::in_place, secure_entropy{}, std::uint64_t{0});
+    return *instance;
+}
+
+// ---------------------------------------------------------------------------
+// Generation
+// ---------------------------------------------------------------------------
+
+/// A ULID with timestamp `ms` and entropy from `source` (see "Entropy
+/// sources"): a byte reader's first ten bytes become the entropy in order; a
+/// monotonic source is asked with read_monotonic. Errors: `ms` above max_time
+/// -> errc::big_time (checked first, before the source is touched); the
+/// source's errc::monotonic_overflow; any source failure ->
+/// errc::entropy_failure. `out` is written only on success. Allocates only
+/// if the source does; thread-safe if the source is.
+template <class Source>
+[[nodiscard]] std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
+    static_assert(detail::is_monotonic_source<Source>::value || detail::is_entropy_source_v<Source>,
+                  "generate(ms, source, out): source must be a monotonic source, a byte reader "
+                  "or a UniformRandomBitGenerator");
+    if (ms > max_time) return errc::big_time;
+    detail::bytes10 e{};
+    if constexpr (detail::is_monotonic_source<Source>::value) {
+        const std::error_code ec = detail::guarded([&] { return source.read_monotonic(ms, e); });
+        if (ec) return ec.category() == ulid_category() ? ec : make_error_code(errc::entropy_failure);
+    } else {
+        if (const std::error_code ec = detail::read_entropy(source, e)) return ec;
+    }
+    std::array<std::uint8_t, 16> bytes{};
+    detail::store_be(bytes.data(), 6, ms);
+    std::memcpy(bytes.data() + 6, e.data(), entropy_size);
+    out = ulid::from_bytes(bytes);
+    return {};
+}
+
+/// As generate(), returning the ULID; throws ulid::error on failure (aborts
+/// with a message when exceptions are disabled).
+template <class Source>
+[[nodiscard]] ulid must_generate(std::uint64_t ms, Source& source) {
+    ulid id;
+    if (const std::error_code ec = generate(ms, source, id)) detail::throw_error(ec);
+    return id;
+}
+
+/// A new ULID for the current time from default_entropy(). Thread-safe, never
+/// throws, never allocates. Each make() is strictly greater than every
+/// earlier make() in the process, on any thread: when the clock steps back it
+/// keeps the last timestamp, and when a millisecond's entropy is used up it
+/// moves to the next millisecond. (Calls that pass their own ms through
+/// default_entropy() may reseed it; see README.) Aborts with a message only
+/// if the operating system provides no randomness at all or the clock is
+/// past the year 10889.
+[[nodiscard]] inline ulid make() noexcept {
+    ulid id;
+    if (const std::error_code ec = default_entropy().next(now(), id)) detail::fatal("make()", ec);
+    return id;
+}
+
+/// A ULID at time `ms` from default_entropy() (as oklog/ulid's
+/// MustNewDefault). Throws ulid::error with errc::big_time or
+/// errc::monotonic_overflow; never allocates.
+[[nodiscard]] inline ulid make(std::uint64_t ms) {
+    ulid id;
+    if (const std::error_code ec = generate(ms, default_entropy(), id)) detail::throw_error(ec);
+    return id;
+}
+
+// ---------------------------------------------------------------------------
+// Integrations
+// ---------------------------------------------------------------------------
+
+/// Writes the 26-character text form; honours the stream's width and fill.
+template <class CharT, class Traits>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const ulid& id) {
+    const std::array<char, encoded_size> text = id.encode();
+    std::array<CharT, encoded_size> wide{};
+    for (std::size_t i = 0; i < encoded_size; ++i) wide[i] = os.widen(text[i]);
+    return os << std::basic_string_view<CharT, Traits>(wide.data(), wide.size());
+}
+
+/// Reads one whitespace-delimited ULID with parse(). On any error (bad
+/// length, characters or overflow) sets failbit and leaves `id` unchanged.
+template <class CharT, class Traits>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, ulid& id) {
+    using stream = std::basic_istream<CharT, Traits>;
+    const typename stream::sentry ok(is);
+    if (!ok) return is;
+    std::array<char, encoded_size + 1> text{};
+    std::size_t n = 0;
+    auto state = stream::goodbit;
+    for (;;) {
+        const auto c = is.rdbuf()->sgetc();
+        if (Traits::eq_int_type(c, Traits::eof())) {
+            state |= stream::eofbit;
+            break;
+        }
+        const char ch = is.narrow(Traits::to_char_type(c), '\0');
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v') break;
+        if (n == text.size()) break;
+        text[n++] = ch;
+        is.rdbuf()->sbumpc();
+    }
+    ulid parsed;
+    if (parse(std::string_view(text.data(), n), parsed)) {
+        state |= stream::failbit;
+    } else {
+        id = parsed;
+    }
+    is.setstate(state);
+    return is;
+}
+
+#if defined(__cpp_lib_expected) && __cpp_lib_expected >= 202202L
+/// parse() returning std::expected (C++23).
+[[nodiscard]] inline std::expected<ulid, std::error_code> parse(std::string_view text) noexcept {
+    ulid id;
+    if (const std::error_code ec = parse(text, id)) return std::unexpected(ec);
+    return id;
+}
+
+/// parse_uuid() returning std::expected (C++23).
+[[nodiscard]] inline std::expected<ulid, std::error_code> parse_uuid(std::string_view text) noexcept {
+    ulid id;
+    if (const std::error_code ec = parse_uuid(text, id)) return std::unexpected(ec);
+    return id;
+}
+
+/// generate() returning std::expected (C++23).
+template <class Source>
+[[nodiscard]] std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) noexcept {
+    ulid id;
+    if (const std::error_code ec = generate(ms, source, id)) return std::unexpected(ec);
+    return id;
+}
+#endif
+
+}  // namespace ulid
+
+/// Hashes all 16 bytes; equal ULIDs hash equal. Never allocates or throws.
+template <>
+struct std::hash<ulid::ulid> {
+    [[nodiscard]] std::size_t operator()(const ulid::ulid& id) const noexcept {
+        // Mix both halves so that ULIDs differing only in time or only in
+        // entropy spread evenly (zero-entropy IDs are common in tests).
+        std::uint64_t h = id.high() * 0x9E3779B97F4A7C15ULL;
+        h ^= id.low() + 0x632BE59BD9B4E019ULL + (h << 6U) + (h >> 2U);
+        h ^= h >> 32U;
+        h *= 0xD6E8FEB86659FD93ULL;
+        h ^= h >> 32U;
+        return static_cast<std::size_t>(h);
+    }
+};
+
+#if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+/// std::format support: formats the 26-character text from a stack buffer;
+/// accepts the format specification of std::string_view.
+template <>
+struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::ulid& id, FormatContext& ctx) const {
+        const std::array<char, ulid::encoded_size> text = id.encode();
+        return std::formatter<std::string_view, char>::format(std::string_view(text.data(), text.size()), ctx);
+    }
+};
+#endif
+
+#endif  // ULID_ULID_HPP

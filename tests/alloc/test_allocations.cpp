@@ -1,0 +1,196 @@
+// Zero-allocation guarantees. This program replaces every form of the global
+// operator new and delete with counting versions, so it must stay its own
+// executable. Counts are taken as differences around the code under test,
+// because Catch2 itself allocates.
+#include "catch.hpp"
+
+#include <ulid/ulid.hpp>
+
+#include <atomic>
+#include <cstdlib>
+#include <new>
+#include <random>
+#include <string>
+
+namespace {
+
+std::atomic<std::size_t> allocations{0};
+std::atomic<std::size_t> deallocations{0};
+
+void* counted_allocate(std::size_t size) {
+    allocations.fetch_add(1, std::memory_order_relaxed);
+    return std::malloc(size == 0 ? 1 : size);
+}
+
+void* counted_allocate_aligned(std::size_t size, std::align_val_t alignment) {
+    allocations.fetch_add(1, std::memory_order_relaxed);
+    const auto align = static_cast<std::size_t>(alignment);
+    const std::size_t rounded = ((size == 0 ? 1 : size) + align - 1) / align * align;
+#if defined(_WIN32)
+    return _aligned_malloc(rounded, align);
+#else
+    return std::aligned_alloc(align, rounded);
+#endif
+}
+
+void counted_free(void* p) noexcept {
+    if (p == nullptr) return;
+    deallocations.fetch_add(1, std::memory_order_relaxed);
+    std::free(p);
+}
+
+void counted_free_aligned(void* p) noexcept {
+    if (p == nullptr) return;
+    deallocations.fetch_add(1, std::memory_order_relaxed);
+#if defined(_WIN32)
+    _aligned_free(p);
+#else
+    std::free(p);
+#endif
+}
+
+void* or_throw(void* p) {
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+}
+
+}  // namespace
+
+// clang-format off
+void* operator new(std::size_t n) { return or_throw(counted_allocate(n)); }
+void* operator new[](std::size_t n) { return or_throw(counted_allocate(n)); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_allocate(n); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_allocate(n); }
+void* operator new(std::size_t n, std::align_val_t a) { return or_throw(counted_allocate_aligned(n, a)); }
+void* operator new[](std::size_t n, std::align_val_t a) { return or_throw(counted_allocate_aligned(n, a)); }
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept { return counted_allocate_aligned(n, a); }
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept { return counted_allocate_aligned(n, a); }
+void operator delete(void* p) noexcept { counted_free(p); }
+void operator delete[](void* p) noexcept { counted_free(p); }
+void operator delete(void* p, std::size_t) noexcept { counted_free(p); }
+void operator delete[](void* p, std::size_t) noexcept { counted_free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { counted_free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { counted_free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { counted_free_aligned(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { counted_free_aligned(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { counted_free_aligned(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { counted_free_aligned(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { counted_free_aligned(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { counted_free_aligned(p); }
+// clang-format on
+
+namespace {
+
+/// Heap allocations made while running `f`.
+template <class F>
+std::size_t allocations_during(F&& f) {
+    const std::size_t before = allocations.load(std::memory_order_relaxed);
+    f();
+    return allocations.load(std::memory_order_relaxed) - before;
+}
+
+/// Keeps a value alive so the optimiser cannot drop the call that made it.
+template <class T>
+void keep(const T& value) {
+    static volatile unsigned char sink;
+    sink = static_cast<unsigned char>(sink + reinterpret_cast<const unsigned char*>(&value)[0]);
+}
+
+struct alignas(64) over_aligned {
+    unsigned char bytes[64];
+};
+
+}  // namespace
+
+// This test must be the first to touch the default entropy: it measures the
+// very first make() of the process. No other test here calls make() or
+// default_entropy().
+TEST_CASE("1000 sequential make() calls allocate nothing, from the first of the process", "[alloc]") {
+    for (int i = 0; i < 1000; ++i) {
+        ulid::ulid id;
+        const std::size_t n = allocations_during([&] { id = ulid::make(); });
+        INFO("make() call " << i);
+        REQUIRE(n == 0);
+        keep(id);
+    }
+    REQUIRE(allocations_during([] { keep(ulid::make(1469918176385ULL)); }) == 0);
+    REQUIRE(allocations_during([] {
+                ulid::ulid id;
+                keep(ulid::generate(ulid::now(), ulid::default_entropy(), id));
+                keep(id);
+            }) == 0);
+    REQUIRE(allocations_during([] {
+                ulid::ulid id;
+                keep(ulid::default_entropy().next(ulid::now(), id));
+                keep(id);
+            }) == 0);
+}
+
+TEST_CASE("the counting operator new is linked in (positive controls)", "[alloc]") {
+    REQUIRE(allocations_during([] {
+                std::string s(100, 'x');
+                keep(s[50]);
+            }) >= 1);
+    REQUIRE(allocations_during([] {
+                auto* p = new int(5);
+                keep(*p);
+                delete p;
+            }) == 1);
+    REQUIRE(allocations_during([] {
+                auto* p = new over_aligned{};
+                keep(p->bytes[0]);
+                delete p;
+            }) == 1);
+    REQUIRE(allocations_during([] {
+                auto* p = new (std::nothrow) int[10]();
+                keep(p[3]);
+                delete[] p;
+            }) == 1);
+}
+
+TEST_CASE("generate with non-allocating sources allocates nothing", "[alloc]") {
+    std::mt19937_64 prng(1);
+    ulid::zero_entropy zero;
+    ulid::os_entropy os;
+    ulid::secure_entropy secure;
+    ulid::monotonic_entropy<std::mt19937_64> monotonic(std::mt19937_64(2));
+    ulid::locked_monotonic_entropy<ulid::monotonic_entropy<std::mt19937_64>> locked(std::in_place, std::mt19937_64(3),
+                                                                                    std::uint64_t{0});
+    ulid::ulid id;
+    REQUIRE(allocations_during([&] { keep(ulid::generate(1, prng, id)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::generate(1, zero, id)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::generate(1, os, id)); }) == 0);
+    for (int i = 0; i < 100; ++i) {
+        REQUIRE(allocations_during([&] { keep(ulid::generate(1, secure, id)); }) == 0);
+        REQUIRE(allocations_during([&] { keep(ulid::generate(1, monotonic, id)); }) == 0);
+        REQUIRE(allocations_during([&] { keep(ulid::generate(1, locked, id)); }) == 0);
+        REQUIRE(allocations_during([&] { keep(locked.next(1, id)); }) == 0);
+    }
+    // Error paths allocate nothing either.
+    REQUIRE(allocations_during([&] { keep(ulid::generate(ulid::max_time + 1, prng, id)); }) == 0);
+    keep(id);
+}
+
+TEST_CASE("encode, parse, compare and hashing allocate nothing", "[alloc]") {
+    const auto id = ulid::must_parse("01ARYZ6S41TSV4RRFFQ69G5FAV");
+    const auto other = ulid::must_parse("01ARYZ6S41TSV4RRFFQ69G5FAW");
+    std::array<char, 36> buffer{};
+    REQUIRE(allocations_during([&] { keep(id.encode(buffer.data())); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.encode()); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.encode(buffer.data(), buffer.size())); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.encode_uuid(buffer.data())); }) == 0);
+    ulid::ulid parsed;
+    REQUIRE(allocations_during([&] { keep(ulid::parse("01ARYZ6S41TSV4RRFFQ69G5FAV", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse("01arYZ6S41TSV4RRFFQ69G5FAV", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse("01ARYZ6S41TSV4RRFFQ69G5FA", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse("01ARYZ6S41TSV4RRFFQ69G5FAU", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse("81ARYZ6S41TSV4RRFFQ69G5FAV", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse_uuid("01563df3-6481-a5e5-15bc-97e85cf69bc3", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.compare(other)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id == other); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id < other); }) == 0);
+    REQUIRE(allocations_during([&] { keep(std::hash<ulid::ulid>{}(id)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.time()); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.entropy()); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.timestamp()); }) == 0);
+}
