@@ -1193,6 +1193,23 @@ template <class Source>
     return id;
 }
 
+/// The ULID make() would give, from any source with next(ms, out)
+/// (monotonic_entropy, locked_monotonic_entropy) and any clock: a callable
+/// returning Unix milliseconds. make() is make(default_entropy(), now); this
+/// form lets tests and simulations drive the same path with their own clock
+/// and state, instead of a global hook. Never throws; like make(), aborts
+/// with a message if `source` fails (use source.next(ms, out) to get the
+/// error instead).
+template <class Monotonic, class Clock>
+[[nodiscard]] ulid make(Monotonic& source, Clock&& clock) noexcept {
+    static_assert(std::is_invocable_r_v<std::uint64_t, Clock&>,
+                  "make(source, clock): clock() must return Unix milliseconds");
+    ulid id;
+    const std::uint64_t ms = clock();
+    if (const std::error_code ec = source.next(ms, id)) detail::fatal("make()", ec);
+    return id;
+}
+
 /// A new ULID for the current time from default_entropy(). Thread-safe, never
 /// throws, never allocates. Each make() is strictly greater than every
 /// earlier make() in the process, on any thread: when the clock steps back it
@@ -1201,11 +1218,7 @@ template <class Source>
 /// default_entropy() may reseed it; see README.) Aborts with a message only
 /// if the operating system provides no randomness at all or the clock is
 /// past the year 10889.
-[[nodiscard]] inline ulid make() noexcept {
-    ulid id;
-    if (const std::error_code ec = default_entropy().next(now(), id)) detail::fatal("make()", ec);
-    return id;
-}
+[[nodiscard]] inline ulid make() noexcept { return make(default_entropy(), now); }
 
 /// A ULID at time `ms` from default_entropy() (as oklog/ulid's
 /// MustNewDefault). Throws ulid::error with errc::big_time or
