@@ -1,0 +1,120 @@
+// Concurrency stress: 8 threads calling make() at once, through the default
+// entropy and through one shared locked_monotonic_entropy with a custom
+// source. No duplicates, each thread strictly increasing, every timestamp
+// inside the wall-clock window of the run.
+//
+// ULID_STRESS_PER_THREAD sets the calls per thread (default 100000, so CI
+// takes seconds); ULID_STRESS_PER_THREAD=1000000 is the full 8 x 1 million
+// run of issue 6.
+#include "catch.hpp"
+#include "reliability.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+#include <vector>
+
+namespace {
+
+constexpr std::size_t thread_count = 8;
+
+std::size_t per_thread() { return rel::env_count("ULID_STRESS_PER_THREAD", 100000); }
+
+/// Runs `make_one` `count` times on each of thread_count threads, started
+/// together, and checks the whole output.
+template <class MakeOne>
+void stress(MakeOne make_one, std::size_t count) {
+    REQUIRE(count > 0);
+    std::vector<std::vector<ulid::ulid>> made(thread_count);
+    for (auto& ids : made) ids.reserve(count);
+    std::atomic<std::size_t> ready{0};
+    std::atomic<bool> go{false};
+
+    const std::uint64_t window_start = ulid::now();
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < thread_count; ++t) {
+        threads.emplace_back([&, t] {
+            ready.fetch_add(1);
+            while (!go.load()) std::this_thread::yield();
+            for (std::size_t i = 0; i < count; ++i) made[t].push_back(make_one());
+        });
+    }
+    while (ready.load() != thread_count) std::this_thread::yield();
+    go.store(true);
+    for (auto& th : threads) th.join();
+    const std::uint64_t window_end = ulid::now();
+    INFO("window " << window_start << " .. " << window_end << " ms, " << count << " per thread");
+
+    std::size_t out_of_order = 0;
+    std::size_t out_of_window = 0;
+    std::vector<ulid::ulid> all;
+    all.reserve(thread_count * count);
+    for (const auto& ids : made) {
+        REQUIRE(ids.size() == count);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            if (i > 0 && !(ids[i - 1] < ids[i])) ++out_of_order;
+            if (ids[i].time() < window_start || ids[i].time() > window_end) ++out_of_window;
+        }
+        all.insert(all.end(), ids.begin(), ids.end());
+    }
+    REQUIRE(out_of_order == 0);
+    REQUIRE(out_of_window == 0);
+    std::sort(all.begin(), all.end());
+    const auto duplicate = std::adjacent_find(all.begin(), all.end());
+    if (duplicate != all.end()) FAIL("duplicate ULID " << duplicate->to_string());
+    REQUIRE(all.size() == thread_count * count);
+}
+
+}  // namespace
+
+TEST_CASE("stress: 8 threads of make() through the default entropy", "[stress][concurrency]") {
+    stress([] { return ulid::make(); }, per_thread());
+}
+
+TEST_CASE("stress: 8 threads of make(source, now) through one locked source with a custom reader",
+          "[stress][concurrency]") {
+    using source_type = ulid::locked_monotonic_entropy<ulid::monotonic_entropy<rel::splitmix_reader>>;
+    source_type shared(std::in_place, rel::splitmix_reader(20261202), std::uint64_t{0});
+    stress([&shared] { return ulid::make(shared, ulid::now); }, per_thread());
+}
+
+TEST_CASE("stress: 8 threads through one locked source whose increments exhaust milliseconds",
+          "[stress][concurrency]") {
+    // A source stuck on 0xFF seeds every millisecond at the top of the
+    // entropy, so the second call in a millisecond exhausts it and next()
+    // moves on to the next millisecond: the clock-ahead path, under
+    // contention. The IDs then run ahead of the clock, so only order and
+    // uniqueness are checked here, not the window.
+    struct all_ones {
+        std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+            std::fill(dst, dst + n, std::uint8_t{0xFF});
+            return {};
+        }
+    };
+    ulid::locked_monotonic_entropy<ulid::monotonic_entropy<all_ones>> shared(std::in_place, all_ones{},
+                                                                             std::uint64_t{1});
+    const std::size_t count = std::min<std::size_t>(per_thread(), 20000);
+    std::vector<std::vector<ulid::ulid>> made(thread_count);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < thread_count; ++t) {
+        threads.emplace_back([&, t] {
+            for (std::size_t i = 0; i < count; ++i) made[t].push_back(ulid::make(shared, ulid::now));
+        });
+    }
+    for (auto& th : threads) th.join();
+    std::vector<ulid::ulid> all;
+    std::size_t out_of_order = 0;
+    for (const auto& ids : made) {
+        for (std::size_t i = 1; i < ids.size(); ++i) out_of_order += ids[i - 1] < ids[i] ? 0U : 1U;
+        all.insert(all.end(), ids.begin(), ids.end());
+    }
+    REQUIRE(out_of_order == 0);
+    std::sort(all.begin(), all.end());
+    REQUIRE(std::adjacent_find(all.begin(), all.end()) == all.end());
+    // Every ID holds the all-ones entropy: each millisecond was used once.
+    const auto not_all_ones = std::count_if(all.begin(), all.end(), [](const ulid::ulid& id) {
+        return id.low() != ~std::uint64_t{0} || (id.high() & 0xFFFFU) != 0xFFFFU;
+    });
+    REQUIRE(not_all_ones == 0);
+    REQUIRE(all.size() == thread_count * count);
+}
