@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: MIT
+// tools/ulid/main.cpp: the `ulid` command-line tool. Generates ULIDs, and
+// checks, inspects and converts the ones it is given. Usage below and in
+// docs/cli.md; modelled on oklog/ulid's cmd/ulid.
+
+#include "io.hpp"
+#include "options.hpp"
+#include "time_text.hpp"
+
+#include <ulid/ulid.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+namespace ulid_cli {
+namespace {
+
+constexpr const char* usage_text =
+    R"(Usage: ulid [OPTION]...                 print a new ULID
+       ulid [OPTION]... -n N            print N new ULIDs, strictly increasing
+       ulid [OPTION]... ULID|UUID...    check ULIDs and print their times; convert UUIDs to ULIDs
+       ulid [OPTION]... -               the same for ULIDs read from standard input, one per line
+
+Generating:
+  -n, --count N        print N ULIDs, one per line, each greater than the last (default 1)
+  -t, --time TIME      use TIME instead of the current time: Unix milliseconds
+                       (1796199304123) or RFC 3339 (2026-12-02T08:15:04.123Z)
+  -q, --quick          fast non-cryptographic entropy (std::mt19937_64 seeded by the OS)
+  -z, --zero           zero entropy; with -n, counts up from zero within a millisecond
+Parsing:
+      --parse          read ULIDs from standard input when none are given (as "-")
+  -f, --format FORMAT  show times as default (Wed Dec 02 08:15:04.123 UTC 2026),
+                       rfc3339 (2026-12-02T08:15:04.123Z), unix (seconds), ms, or json
+  -l, --local          show times in the local time zone instead of UTC
+Output:
+  -v, --verbose        one JSON object per ULID: ulid, uuid, time, ms, entropy (= -f json)
+      --uuid           print ULIDs in RFC 9562 UUID form
+      --lower          print ULIDs in lower case
+  -h, --help           print this help and exit
+      --version        print the version and exit
+
+ULIDs are checked strictly (26 Crockford base32 characters, either case); a
+36-character argument is read as a UUID. An invalid input is reported on
+standard error and the rest are still processed.
+Exit status: 0 on success, 1 if any input was invalid or output failed,
+2 for a bad command line.
+)";
+
+/// Writes `text` and returns the end.
+char* put(char* out, std::string_view text) noexcept {
+    std::memcpy(out, text.data(), text.size());
+    return out + text.size();
+}
+
+/// Writes `value` in decimal and returns the end.
+char* put_uint(char* out, std::uint64_t value) noexcept {
+    std::array<char, 20> digits{};
+    std::size_t n = 0;
+    do {
+        digits[n++] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    } while (value != 0);
+    while (n > 0) *out++ = digits[--n];
+    return out;
+}
+
+/// Writes the 26-character text, lower-cased on request, and returns the end.
+char* put_ulid(char* out, const ulid::ulid& id, bool lower) noexcept {
+    char* end = id.encode(out);
+    if (lower) {
+        for (char* p = out; p != end; ++p) {
+            if (*p >= 'A' && *p <= 'Z') *p = static_cast<char>(*p - 'A' + 'a');
+        }
+    }
+    return end;
+}
+
+/// The last timestamp formatted, so that runs of ULIDs from the same
+/// millisecond (all of -n, most of a sorted input) format it once.
+struct time_cache {
+    std::uint64_t ms = 0;
+    bool valid = false;
+    bool ok = false;
+    std::size_t size = 0;
+    std::array<char, max_time_text> text{};
+};
+
+/// `ms` as RFC 3339 (`rfc3339`) or in the default form, in UTC or local time
+/// as asked; empty when the local time zone cannot express it.
+std::string_view formatted_time(time_cache& cache, std::uint64_t ms, bool rfc3339, bool local) noexcept {
+    if (!cache.valid || cache.ms != ms) {
+        zoned_time t;
+        cache.ok = to_zoned_time(ms, local, t);
+        cache.size = !cache.ok ? 0
+                     : rfc3339 ? format_rfc3339(t, cache.text.data(), cache.text.size())
+                               : format_human(t, cache.text.data(), cache.text.size());
+        cache.ms = ms;
+        cache.valid = true;
+    }
+    return {cache.text.data(), cache.size};
+}
+
+/// Writes the JSON line of --verbose and returns the end, or nullptr when
+/// the time cannot be shown in the local time zone.
+char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& cache) noexcept {
+    const std::string_view time = formatted_time(cache, id.time(), true, opt.local);
+    if (time.empty()) return nullptr;
+    out = put(out, "{\"ulid\":\"");
+    out = put_ulid(out, id, opt.lower);
+    out = put(out, "\",\"uuid\":\"");
+    out = id.encode_uuid(out);
+    out = put(out, "\",\"time\":\"");
+    out = put(out, time);
+    out = put(out, "\",\"ms\":");
+    out = put_uint(out, id.time());
+    out = put(out, ",\"entropy\":\"");
+    constexpr std::string_view hex = "0123456789abcdef";
+    for (const std::uint8_t byte : id.entropy()) {
+        *out++ = hex[byte >> 4U];
+        *out++ = hex[byte & 15U];
+    }
+    return put(out, "\"}\n");
+}
+
+/// Writes the time of `id` in `format` plus a newline; nullptr as put_json.
+char* put_time(char* out, const ulid::ulid& id, const options& opt, time_cache& cache) noexcept {
+    if (opt.format == time_format::unix_seconds) return put(put_uint(out, id.time() / 1000), "\n");
+    if (opt.format == time_format::milliseconds) return put(put_uint(out, id.time()), "\n");
+    const std::string_view time = formatted_time(cache, id.time(), opt.format == time_format::rfc3339, opt.local);
+    if (time.empty()) return nullptr;
+    return put(put(out, time), "\n");
+}
+
+/// An input as it appears in an error message: control and non-ASCII bytes
+/// as \xNN, backslashes doubled, and inputs over 64 characters cut to their
+/// first 32 plus "...". `length` is the full length (text may be a prefix).
+std::string shown(std::string_view text, std::size_t length) {
+    if (length == 0) return "''";
+    const std::size_t count = length > 64 ? 32 : text.size();
+    std::string s;
+    for (std::size_t i = 0; i < count && i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\\') {
+            s += "\\\\";
+        } else if (c < 0x20 || c >= 0x7F) {
+            constexpr std::string_view hex = "0123456789abcdef";
+            s += "\\x";
+            s += hex[c >> 4U];
+            s += hex[c & 15U];
+        } else {
+            s += static_cast<char>(c);
+        }
+    }
+    if (count < length) s += "...";
+    return s;
+}
+
+/// A character for an error message: 'c', or \xNN when not printable.
+std::string shown_char(char c) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7F && u != '\\') return std::string("'") + c + "'";
+    return shown(std::string_view(&c, 1), 1);
+}
+
+/// Why `text` (full length `length`) is not a ULID or UUID, from the
+/// library's error plus the detail that locates the problem.
+std::string reason(std::string_view text, std::size_t length, bool as_uuid, std::error_code ec) {
+    std::string why = ec.message();
+    if (ec == ulid::errc::data_size) {
+        return why + " (got " + std::to_string(length) + " characters; expected 26, or 36 for a UUID)";
+    }
+    if (as_uuid && ec == ulid::errc::invalid_characters) {
+        // The library's text speaks of base32; a UUID is hex digits and dashes.
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
+            const char c = text[i];
+            const bool hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            if (dash ? c != '-' : !hex) {
+                return "bad UUID: expected 8-4-4-4-12 hexadecimal digits and dashes (" + shown_char(c) +
+                       " at position " + std::to_string(i + 1) + ")";
+            }
+        }
+        return "bad UUID: expected 8-4-4-4-12 hexadecimal digits and dashes";
+    }
+    if (ec == ulid::errc::invalid_characters) {
+        for (std::size_t i = 0; i < text.size(); ++i) {
+            const char c = text[i];
+            const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+            if (ulid::alphabet.find(upper) == std::string_view::npos) {
+                why += " (" + shown_char(c) + " at position " + std::to_string(i + 1);
+                if (upper == 'I' || upper == 'L' || upper == 'O' || upper == 'U') why += "; I, L, O and U are excluded";
+                return why + ")";
+            }
+        }
+    }
+    if (ec == ulid::errc::overflow && !text.empty()) return why + " (got " + shown_char(text[0]) + ")";
+    return why;
+}
+
+/// Reports one bad input on stderr, after the output that came before it.
+void report(output_buffer& out, const std::string& input, const std::string& why) {
+    out.flush();
+    std::fprintf(stderr, "ulid: %s: %s\n", input.c_str(), why.c_str());
+}
+
+/// Checks one ULID or UUID and prints what the options ask for. `text` holds
+/// the input, or its first line_reader::kept characters when `length` is
+/// larger. Returns false, after reporting why, for an invalid input.
+bool inspect(std::string_view text, std::size_t length, const options& opt, output_buffer& out, time_cache& cache) {
+    ulid::ulid id;
+    const bool as_uuid = length == 36;
+    const std::error_code ec = as_uuid ? ulid::parse_uuid(text, id) : ulid::parse(text, id);
+    if (ec) {
+        report(out, shown(text, length), reason(text, length, as_uuid, ec));
+        return false;
+    }
+    char* p = out.reserve(output_buffer::max_record);
+    char* end = nullptr;
+    if (opt.json()) {
+        end = put_json(p, id, opt, cache);
+    } else if (opt.uuid) {
+        end = put(id.encode_uuid(p), "\n");
+    } else if (as_uuid) {
+        end = put(put_ulid(p, id, opt.lower), "\n");
+    } else {
+        end = put_time(p, id, opt, cache);
+    }
+    if (end == nullptr) {
+        report(out, shown(text, length), "cannot express this time in the local time zone");
+        return false;
+    }
+    out.commit(end);
+    return true;
+}
+
+/// Reads ULIDs from standard input, one per line, streaming. Blank lines are
+/// skipped and a trailing '\r' (CRLF files) is ignored. Returns the number of
+/// invalid lines, or -1 when reading failed.
+long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cache) {
+    line_reader reader;
+    line_reader::line line;
+    long long bad = 0;
+    while (reader.next(line, [&] { out.flush(); })) {
+        std::string_view text = line.text;
+        std::size_t length = line.length;
+        if (line.last == '\r') {
+            --length;
+            if (text.size() > length) text.remove_suffix(1);
+        }
+        if (length == 0) continue;
+        if (!inspect(text, length, opt, out, cache)) ++bad;
+    }
+    if (reader.error() != 0) {
+        out.flush();
+        std::fprintf(stderr, "ulid: cannot read standard input: %s\n",
+                     std::generic_category().message(reader.error()).c_str());
+        return -1;
+    }
+    return bad;
+}
+
+/// Prints opt.count ULIDs from `source` (anything with next(ms, out): a
+/// monotonic source) at the current or the given time. next() keeps the list
+/// strictly increasing: within a millisecond the entropy grows, and when it
+/// cannot, or the clock steps back, the timestamp moves forward instead.
+template <class Source>
+int generate(Source& source, const options& opt, output_buffer& out) {
+    const bool plain = !opt.json() && !opt.uuid;
+    time_cache cache;
+    for (std::uint64_t i = 0; i < opt.count && out.error() == 0; ++i) {
+        const std::uint64_t ms = opt.time_given ? opt.time_ms : ulid::now();
+        ulid::ulid id;
+        if (const std::error_code ec = source.next(ms, id)) {
+            out.flush();
+            std::fprintf(stderr, "ulid: cannot generate a ULID: %s\n", ec.message().c_str());
+            return 1;
+        }
+        if (plain) {
+            // The hot path of -n: 27 bytes, no formatting.
+            char* p = out.reserve(ulid::encoded_size + 1);
+            p = put_ulid(p, id, opt.lower);
+            *p++ = '\n';
+            out.commit(p);
+            continue;
+        }
+        char* p = out.reserve(output_buffer::max_record);
+        char* end = opt.json() ? put_json(p, id, opt, cache) : put(id.encode_uuid(p), "\n");
+        if (end == nullptr) {
+            const std::array<char, 26> text = id.encode();
+            report(out, std::string(text.data(), text.size()), "cannot express this time in the local time zone");
+            return 1;
+        }
+        out.commit(end);
+    }
+    return 0;
+}
+
+/// std::mt19937_64 seeded with 256 bits from the operating system.
+bool seeded_engine(std::mt19937_64& engine) {
+    std::array<std::uint8_t, 32> bytes{};
+    ulid::os_entropy os;
+    if (os.read(bytes.data(), bytes.size())) return false;
+    std::array<std::uint32_t, 8> words{};
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        words[i] = static_cast<std::uint32_t>(bytes[4 * i]) | (static_cast<std::uint32_t>(bytes[4 * i + 1]) << 8U) |
+                   (static_cast<std::uint32_t>(bytes[4 * i + 2]) << 16U) |
+                   (static_cast<std::uint32_t>(bytes[4 * i + 3]) << 24U);
+    }
+    std::seed_seq seq(words.begin(), words.end());
+    engine.seed(seq);
+    return true;
+}
+
+int generate_all(const options& opt, output_buffer& out) {
+    switch (opt.entropy) {
+        case entropy_kind::quick: {
+            std::mt19937_64 engine;
+            if (!seeded_engine(engine)) {
+                std::fprintf(stderr, "ulid: cannot seed --quick: %s\n",
+                             ulid::make_error_code(ulid::errc::entropy_failure).message().c_str());
+                return 1;
+            }
+            ulid::monotonic_entropy<std::mt19937_64> source(std::move(engine));
+            return generate(source, opt, out);
+        }
+        case entropy_kind::zero: {
+            // An increment bound of 1: the entropy after zero is 1, then 2, ...
+            ulid::monotonic_entropy<ulid::zero_entropy> source(ulid::zero_entropy{}, 1);
+            return generate(source, opt, out);
+        }
+        case entropy_kind::secure:
+            break;
+    }
+    return generate(ulid::default_entropy(), opt, out);
+}
+
+int parse_all(const options& opt, output_buffer& out) {
+    bool failed = false;
+    time_cache cache;
+    if (opt.operands.empty()) return inspect_stdin(opt, out, cache) == 0 ? 0 : 1;
+    for (const std::string_view operand : opt.operands) {
+        if (operand == "-") {
+            failed = inspect_stdin(opt, out, cache) != 0 || failed;
+        } else {
+            failed = !inspect(operand, operand.size(), opt, out, cache) || failed;
+        }
+        if (out.error() != 0) break;
+    }
+    return failed ? 1 : 0;
+}
+
+int run(int argc, char** argv) {
+    options opt;
+    std::string error;
+    switch (parse_command_line(argc, argv, opt, error)) {
+        case action::help:
+            std::fputs(usage_text, stdout);
+            return std::fflush(stdout) == 0 ? 0 : 1;
+        case action::version:
+            std::printf("ulid %d.%d.%d\n", ULID_VERSION_MAJOR, ULID_VERSION_MINOR, ULID_VERSION_PATCH);
+            return std::fflush(stdout) == 0 ? 0 : 1;
+        case action::usage_error:
+            std::fprintf(stderr, "ulid: %s\n\n%s", error.c_str(), usage_text);
+            return 2;
+        case action::run:
+            break;
+    }
+    output_buffer out(stdout);
+    int status = opt.parsing() ? parse_all(opt, out) : generate_all(opt, out);
+    if (!out.flush()) {
+        std::fprintf(stderr, "ulid: cannot write output: %s\n", std::generic_category().message(out.error()).c_str());
+        status = 1;
+    }
+    return status;
+}
+
+}  // namespace
+}  // namespace ulid_cli
+
+int main(int argc, char** argv) {
+#if ULID_EXCEPTIONS
+    try {
+        return ulid_cli::run(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "ulid: %s\n", e.what());
+        return 1;
+    }
+#else
+    return ulid_cli::run(argc, argv);
+#endif
+}

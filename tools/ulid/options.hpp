@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+// tools/ulid/options.hpp: command-line parsing for the ulid tool.
+//
+// GNU-style, written by hand to stay within the standard library: short
+// options bundle (-qn3), values follow as the rest of the word or the next
+// argument (-n 3, -n3, --count 3, --count=3), options and operands mix in any
+// order, "--" ends the options and "-" is an operand (standard input).
+
+#ifndef ULID_TOOLS_OPTIONS_HPP
+#define ULID_TOOLS_OPTIONS_HPP
+
+#include "time_text.hpp"
+
+#include <ulid/ulid.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ulid_cli {
+
+/// Where generated ULIDs take their entropy from.
+enum class entropy_kind {
+    secure,  ///< the library's default: ChaCha20 keyed by the OS, monotonic
+    quick,   ///< std::mt19937_64 seeded from the OS, monotonic
+    zero,    ///< zero entropy, counting up within a millisecond
+};
+
+/// Everything the command line asks for.
+struct options {
+    std::uint64_t count = 1;
+    time_format format = time_format::human;
+    entropy_kind entropy = entropy_kind::secure;
+    std::uint64_t time_ms = 0;
+    bool time_given = false;
+    bool local = false;
+    bool verbose = false;
+    bool uuid = false;
+    bool lower = false;
+    bool parse = false;
+    std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
+
+    // The spelling of generation options as given, for error messages.
+    std::string count_flag;
+    std::string time_flag;
+    std::string entropy_flag;
+
+    /// True when the call inspects ULIDs instead of generating them.
+    [[nodiscard]] bool parsing() const noexcept { return parse || !operands.empty(); }
+    /// True when each ULID becomes a JSON line.
+    [[nodiscard]] bool json() const noexcept { return verbose || format == time_format::json; }
+};
+
+/// What main() should do after parsing the command line.
+enum class action { run, help, version, usage_error };
+
+/// Parses "N" as a count: decimal digits only, at most 2^64 - 1.
+[[nodiscard]] inline bool parse_count(std::string_view text, std::uint64_t& out, std::string& why) {
+    if (text.empty()) {
+        why = "an empty count";
+        return false;
+    }
+    std::uint64_t value = 0;
+    for (const char c : text) {
+        if (c < '0' || c > '9') {
+            why = "not a non-negative whole number";
+            return false;
+        }
+        const auto digit = static_cast<std::uint64_t>(c - '0');
+        if (value > (std::numeric_limits<std::uint64_t>::max() - digit) / 10) {
+            why = "too large (at most 18446744073709551615)";
+            return false;
+        }
+        value = value * 10 + digit;
+    }
+    out = value;
+    return true;
+}
+
+/// Parses "-t TIME": Unix milliseconds (digits only) or an RFC 3339 time, in
+/// the range ULIDs can hold (1970 to max_time).
+[[nodiscard]] inline bool parse_time(std::string_view text, std::uint64_t& out, std::string& why) {
+    bool digits = !text.empty();
+    for (const char c : text) digits = digits && c >= '0' && c <= '9';
+    if (digits) {
+        std::uint64_t value = 0;
+        for (const char c : text) {
+            value = value * 10 + static_cast<std::uint64_t>(c - '0');
+            if (value > ulid::max_time) {
+                why = ulid::make_error_code(ulid::errc::big_time).message();
+                return false;
+            }
+        }
+        out = value;
+        return true;
+    }
+    std::int64_t ms = 0;
+    const char* reason = nullptr;
+    if (!parse_rfc3339(text, ms, reason)) {
+        why = reason;
+        return false;
+    }
+    if (ms < 0) {
+        why = "before 1970-01-01T00:00:00Z: ULID timestamps start at the Unix epoch";
+        return false;
+    }
+    // Four-digit RFC 3339 years end in 9999, far below max_time, but the
+    // check keeps the rule in one place.
+    if (static_cast<std::uint64_t>(ms) > ulid::max_time) {
+        why = ulid::make_error_code(ulid::errc::big_time).message();
+        return false;
+    }
+    out = static_cast<std::uint64_t>(ms);
+    return true;
+}
+
+/// True when `text` equals the lower-case `name`, ignoring ASCII case.
+[[nodiscard]] constexpr bool equals_ignoring_case(std::string_view text, std::string_view name) noexcept {
+    if (text.size() != name.size()) return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i] >= 'A' && text[i] <= 'Z' ? static_cast<char>(text[i] - 'A' + 'a') : text[i];
+        if (c != name[i]) return false;
+    }
+    return true;
+}
+
+/// Parses a --format name, case-insensitively.
+[[nodiscard]] constexpr bool parse_format(std::string_view text, time_format& out) noexcept {
+    if (equals_ignoring_case(text, "default")) {
+        out = time_format::human;
+    } else if (equals_ignoring_case(text, "rfc3339")) {
+        out = time_format::rfc3339;
+    } else if (equals_ignoring_case(text, "unix")) {
+        out = time_format::unix_seconds;
+    } else if (equals_ignoring_case(text, "ms")) {
+        out = time_format::milliseconds;
+    } else if (equals_ignoring_case(text, "json")) {
+        out = time_format::json;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+namespace detail {
+
+struct option_spec {
+    char short_name;  // '\0' when there is none
+    std::string_view long_name;
+    bool takes_value;
+};
+
+inline constexpr option_spec option_table[] = {
+    {'n', "count", true},     {'f', "format", true}, {'t', "time", true},    {'l', "local", false},
+    {'v', "verbose", false},  {'q', "quick", false}, {'z', "zero", false},   {'h', "help", false},
+    {'\0', "version", false}, {'\0', "uuid", false}, {'\0', "lower", false}, {'\0', "parse", false},
+};
+
+inline std::string spelled(const option_spec& spec, bool as_long) {
+    if (as_long || spec.short_name == '\0') return "--" + std::string(spec.long_name);
+    return std::string("-") + spec.short_name;
+}
+
+/// Applies one option; returns false with `error` set for a bad value.
+inline bool apply(const option_spec& spec, const std::string& flag, std::string_view value, options& opt,
+                  action& result, std::string& error) {
+    std::string why;
+    const std::string_view name = spec.long_name;
+    if (name == "count") {
+        if (!parse_count(value, opt.count, why)) {
+            error = "invalid count for " + flag + " '" + std::string(value) + "': " + why;
+            return false;
+        }
+        opt.count_flag = flag;
+    } else if (name == "format") {
+        if (!parse_format(value, opt.format)) {
+            error = "invalid format for " + flag + " '" + std::string(value) +
+                    "': expected default, rfc3339, unix, ms or json";
+            return false;
+        }
+    } else if (name == "time") {
+        if (!parse_time(value, opt.time_ms, why)) {
+            error = "invalid time for " + flag + " '" + std::string(value) + "': " + why;
+            return false;
+        }
+        opt.time_given = true;
+        opt.time_flag = flag;
+    } else if (name == "local") {
+        opt.local = true;
+    } else if (name == "verbose") {
+        opt.verbose = true;
+    } else if (name == "quick" || name == "zero") {
+        const entropy_kind kind = name == "quick" ? entropy_kind::quick : entropy_kind::zero;
+        if (opt.entropy != entropy_kind::secure && opt.entropy != kind) {
+            error = opt.entropy_flag + " and " + flag + " cannot be combined: choose one entropy source";
+            return false;
+        }
+        opt.entropy = kind;
+        opt.entropy_flag = flag;
+    } else if (name == "help") {
+        result = action::help;
+    } else if (name == "version") {
+        result = action::version;
+    } else if (name == "uuid") {
+        opt.uuid = true;
+    } else if (name == "lower") {
+        opt.lower = true;
+    } else if (name == "parse") {
+        opt.parse = true;
+    }
+    return true;
+}
+
+}  // namespace detail
+
+/// Parses argv into `opt`. Returns action::help or action::version as soon as
+/// -h/--help or --version is seen; action::usage_error with `error` set for an
+/// unknown option, a missing or bad value, or conflicting options.
+[[nodiscard]] inline action parse_command_line(int argc, char** argv, options& opt, std::string& error) {
+    action result = action::run;
+    bool only_operands = false;
+    for (int i = 1; i < argc && result == action::run; ++i) {
+        const std::string_view arg = argv[i];
+        if (only_operands || arg.size() < 2 || arg[0] != '-') {
+            opt.operands.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            only_operands = true;
+            continue;
+        }
+        if (arg[1] == '-') {
+            const std::string_view body = arg.substr(2);
+            const std::size_t eq = body.find('=');
+            const std::string_view name = body.substr(0, eq);
+            const detail::option_spec* spec = nullptr;
+            for (const auto& s : detail::option_table) {
+                if (s.long_name == name) spec = &s;
+            }
+            if (spec == nullptr) {
+                error = "unknown option '--" + std::string(name) + "'";
+                return action::usage_error;
+            }
+            const std::string flag = detail::spelled(*spec, true);
+            std::string_view value;
+            if (spec->takes_value) {
+                if (eq != std::string_view::npos) {
+                    value = body.substr(eq + 1);
+                } else if (i + 1 < argc) {
+                    value = argv[++i];
+                } else {
+                    error = "option " + flag + " needs a value";
+                    return action::usage_error;
+                }
+            } else if (eq != std::string_view::npos) {
+                error = "option " + flag + " takes no value";
+                return action::usage_error;
+            }
+            if (!detail::apply(*spec, flag, value, opt, result, error)) return action::usage_error;
+            continue;
+        }
+        // A bundle of short options: each letter a flag, until one that takes
+        // a value swallows the rest of the word or the next argument.
+        for (std::size_t k = 1; k < arg.size() && result == action::run; ++k) {
+            const detail::option_spec* spec = nullptr;
+            for (const auto& s : detail::option_table) {
+                if (s.short_name != '\0' && s.short_name == arg[k]) spec = &s;
+            }
+            if (spec == nullptr) {
+                const auto c = static_cast<unsigned char>(arg[k]);
+                if (c >= 0x20 && c < 0x7F) {
+                    error = std::string("unknown option '-") + arg[k] + "'";
+                } else {
+                    error = "unknown option character in '" + std::string(arg) + "'";
+                }
+                return action::usage_error;
+            }
+            const std::string flag = detail::spelled(*spec, false);
+            std::string_view value;
+            if (spec->takes_value) {
+                if (k + 1 < arg.size()) {
+                    value = arg.substr(k + 1);
+                } else if (i + 1 < argc) {
+                    value = argv[++i];
+                } else {
+                    error = "option " + flag + " needs a value";
+                    return action::usage_error;
+                }
+                k = arg.size();
+            }
+            if (!detail::apply(*spec, flag, value, opt, result, error)) return action::usage_error;
+        }
+    }
+    if (result != action::run) return result;
+    if (opt.parsing()) {
+        // Generation options would be silently ignored while parsing; say so.
+        const std::string* given = !opt.count_flag.empty()     ? &opt.count_flag
+                                   : !opt.time_flag.empty()    ? &opt.time_flag
+                                   : !opt.entropy_flag.empty() ? &opt.entropy_flag
+                                                               : nullptr;
+        if (given != nullptr) {
+            error = *given +
+                    " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)";
+            return action::usage_error;
+        }
+    }
+    return action::run;
+}
+
+}  // namespace ulid_cli
+
+#endif  // ULID_TOOLS_OPTIONS_HPP

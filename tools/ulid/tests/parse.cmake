@@ -1,0 +1,83 @@
+# ULIDs as arguments: strict parsing, timestamps on stdout, errors on stderr,
+# processing continues, exit code 1 at the end.
+include("${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake")
+
+# The ULID spec's example: 1469918176385 ms = 2016-07-30T22:36:16.385Z.
+set(id 01ARYZ6S41TSV4RRFFQ69G5FAV)
+
+run_ulid(one ARGS ${id})
+expect_ok(one "Sat Jul 30 22:36:16.385 UTC 2016\n")
+
+# Either case is accepted.
+run_ulid(lower ARGS 01aryz6s41tsv4rrffq69g5fav)
+expect_ok(lower "Sat Jul 30 22:36:16.385 UTC 2016\n")
+
+# Several arguments, in order; -- ends the options.
+run_ulid(several ARGS -f ms ${id} 00000000000000000000000000 -- 7ZZZZZZZZZZZZZZZZZZZZZZZZZ)
+expect_ok(several "1469918176385\n0\n281474976710655\n")
+
+# Options may follow the operands.
+run_ulid(after ARGS ${id} -f unix)
+expect_ok(after "1469918176\n")
+
+# --parse with arguments parses just those (standard input is not read).
+file(WRITE "${WORK_DIR}/unused" "00000000000000000000000000\n")
+run_ulid(parse_args INPUT "${WORK_DIR}/unused" ARGS --parse -f ms ${id})
+expect_ok(parse_args "1469918176385\n")
+
+# Every kind of invalid input: a message naming the input and the reason,
+# the valid inputs still printed, exit code 1.
+run_ulid(bad ARGS -f ms
+         01ARYZ6S41TSV4RRFFQ69G5FA
+         ${id}
+         01ARYZ6S41TSV4RRFFQ69G5FAVX
+         01ARYZ6S41TSV4RRFFQ69G5FAU
+         01ARYZ6S41TSV4RRFF!69G5FAV
+         01ARYZ6S41TSV4RRFFQ69G5FAI
+         81ARYZ6S41TSV4RRFFQ69G5FAV
+         ZZZZZZZZZZZZZZZZZZZZZZZZZZ
+         00000000000000000000000000)
+expect_rc(bad 1)
+expect_out(bad "1469918176385\n0\n")
+set(size_reason "bad data size: a ULID is 26 characters or 16 bytes, its entropy 10 bytes")
+set(chars_reason "bad data characters: not in the Crockford base32 alphabet")
+set(overflow_reason "overflow: the first character of a ULID must be 0-7")
+expect_err(bad "ulid: 01ARYZ6S41TSV4RRFFQ69G5FA: ${size_reason} (got 25 characters; expected 26, or 36 for a UUID)
+ulid: 01ARYZ6S41TSV4RRFFQ69G5FAVX: ${size_reason} (got 27 characters; expected 26, or 36 for a UUID)
+ulid: 01ARYZ6S41TSV4RRFFQ69G5FAU: ${chars_reason} ('U' at position 26; I, L, O and U are excluded)
+ulid: 01ARYZ6S41TSV4RRFF!69G5FAV: ${chars_reason} ('!' at position 19)
+ulid: 01ARYZ6S41TSV4RRFFQ69G5FAI: ${chars_reason} ('I' at position 26; I, L, O and U are excluded)
+ulid: 81ARYZ6S41TSV4RRFFQ69G5FAV: ${overflow_reason} (got '8')
+ulid: ZZZZZZZZZZZZZZZZZZZZZZZZZZ: ${overflow_reason} (got 'Z')
+")
+
+# Only invalid input: nothing on stdout, exit 1.
+run_ulid(only_bad ARGS nonsense)
+expect_rc(only_bad 1)
+expect_out(only_bad "")
+expect_err(only_bad "ulid: nonsense: ${size_reason} (got 8 characters; expected 26, or 36 for a UUID)\n")
+
+# An empty argument (run directly: CMake lists drop empty elements).
+execute_process(COMMAND "${ULID}" "" INPUT_FILE "${_empty_input}" RESULT_VARIABLE rc OUTPUT_VARIABLE out
+                ERROR_VARIABLE err)
+if(NOT rc EQUAL 1 OR NOT out STREQUAL "" OR NOT err MATCHES "^ulid: '': bad data size: .*\\(got 0 characters")
+  message(FATAL_ERROR "ulid '': rc ${rc}, stdout '${out}', stderr '${err}'")
+endif()
+
+# A very long argument is shown cut short, with its length.
+string(REPEAT "0123456789" 1000 long)
+run_ulid(long ARGS ${long})
+expect_rc(long 1)
+expect_err(long "ulid: 01234567890123456789012345678901...: ${size_reason} (got 10000 characters; expected 26, or 36 for a UUID)\n")
+
+# Control characters and non-ASCII bytes are escaped in messages.
+string(ASCII 7 bell)
+string(ASCII 27 escape)
+run_ulid(control ARGS "01ARYZ6S41TSV4RRFFQ69G5FA${bell}" "${escape}1ARYZ6S41TSV4RRFFQ69G5FAV" "01ARYZ6S41TSV4RRFFQ69G5F\\V"
+         "01ARYZ6S41TSV4RRFFQ69G5Fé")
+expect_rc(control 1)
+expect_err(control "ulid: 01ARYZ6S41TSV4RRFFQ69G5FA\\x07: ${chars_reason} (\\x07 at position 26)
+ulid: \\x1b1ARYZ6S41TSV4RRFFQ69G5FAV: ${chars_reason} (\\x1b at position 1)
+ulid: 01ARYZ6S41TSV4RRFFQ69G5F\\\\V: ${chars_reason} (\\\\ at position 25)
+ulid: 01ARYZ6S41TSV4RRFFQ69G5F\\xc3\\xa9: ${chars_reason} (\\xc3 at position 25)
+")

@@ -1,0 +1,74 @@
+# --uuid: ULIDs in RFC 9562 form; UUID arguments convert to ULIDs.
+include("${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake")
+
+set(id 01ARYZ6S41TSV4RRFFQ69G5FAV)
+set(uuid 01563df3-6481-d676-4c61-efb99302bd5b)
+
+# A parsed ULID in UUID form.
+run_ulid(to_uuid ARGS --uuid ${id})
+expect_ok(to_uuid "${uuid}\n")
+# A UUID argument converts to its ULID, whatever its case.
+run_ulid(to_ulid ARGS ${uuid})
+expect_ok(to_ulid "${id}\n")
+run_ulid(upper ARGS 01563DF3-6481-D676-4C61-EFB99302BD5B)
+expect_ok(upper "${id}\n")
+# With --uuid a UUID is checked and printed in canonical (lower-case) form.
+run_ulid(canonical ARGS --uuid 01563DF3-6481-D676-4C61-EFB99302BD5B)
+expect_ok(canonical "${uuid}\n")
+# Mixed arguments, in order.
+run_ulid(mixed ARGS ${uuid} 00000000-0000-0000-0000-000000000000 ffffffff-ffff-ffff-ffff-ffffffffffff)
+expect_ok(mixed "${id}\n00000000000000000000000000\n7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n")
+
+# Generated ULIDs in UUID form.
+run_ulid(generated ARGS --uuid -n 3)
+expect_rc(generated 0)
+expect_err(generated "")
+expect_out_matches(generated "^${UUID_RE}\n${UUID_RE}\n${UUID_RE}\n$")
+lines_of(generated_lines "${generated_out}")
+# The same bytes, so hex order is ULID order: still strictly increasing.
+expect_strictly_increasing(generated generated_lines 3)
+run_ulid(generated_z ARGS --uuid -z -t 1469918176385)
+expect_ok(generated_z "01563df3-6481-0000-0000-000000000000\n")
+
+# Round trip: ULID -> UUID -> ULID gives back every ULID, and the UUIDs that
+# --uuid generates convert to ULIDs with the right time.
+run_ulid(ids ARGS -n 50)
+expect_rc(ids 0)
+lines_of(ids_list "${ids_out}")
+run_ulid(uuids ARGS --uuid ${ids_list})
+expect_rc(uuids 0)
+expect_err(uuids "")
+lines_of(uuids_list "${uuids_out}")
+list(LENGTH uuids_list uuid_count)
+if(NOT uuid_count EQUAL 50)
+  message(FATAL_ERROR "--uuid of 50 ULIDs printed ${uuid_count} lines")
+endif()
+run_ulid(back ARGS ${uuids_list})
+expect_ok(back "${ids_out}")
+
+run_ulid(gen_uuid ARGS --uuid -t 1469918176385)
+string(STRIP "${gen_uuid_out}" gen_uuid)
+run_ulid(gen_back ARGS -f ms ${gen_uuid})
+expect_rc(gen_back 0)
+string(STRIP "${gen_back_out}" gen_ulid)
+expect_out_matches(gen_back "^01ARYZ6S41${B32}+\n$")
+run_ulid(gen_time ARGS -f ms ${gen_ulid})
+expect_ok(gen_time "1469918176385\n")
+
+# Invalid UUIDs: the reason names the bad character.
+run_ulid(bad ARGS
+         01563df3-6481-d676-4c61-efb99302bd5g
+         01563df3x6481-d676-4c61-efb99302bd5b
+         01563df3-6481-d676-4c61-efb99302bd5b-
+         {01563df3-6481-d676-4c61-efb99302bd5b}
+         01563df36481d6764c61efb99302bd5b
+         ${uuid})
+expect_rc(bad 1)
+expect_out(bad "${id}\n")
+set(uuid_reason "bad UUID: expected 8-4-4-4-12 hexadecimal digits and dashes")
+expect_err(bad "ulid: 01563df3-6481-d676-4c61-efb99302bd5g: ${uuid_reason} ('g' at position 36)
+ulid: 01563df3x6481-d676-4c61-efb99302bd5b: ${uuid_reason} ('x' at position 9)
+ulid: 01563df3-6481-d676-4c61-efb99302bd5b-: bad data size: a ULID is 26 characters or 16 bytes, its entropy 10 bytes (got 37 characters; expected 26, or 36 for a UUID)
+ulid: {01563df3-6481-d676-4c61-efb99302bd5b}: bad data size: a ULID is 26 characters or 16 bytes, its entropy 10 bytes (got 38 characters; expected 26, or 36 for a UUID)
+ulid: 01563df36481d6764c61efb99302bd5b: bad data size: a ULID is 26 characters or 16 bytes, its entropy 10 bytes (got 32 characters; expected 26, or 36 for a UUID)
+")
