@@ -87,22 +87,23 @@ char* put_ulid(char* out, const ulid::ulid& id, bool lower) noexcept {
 /// millisecond (all of -n, most of a sorted input) format it once.
 struct time_cache {
     std::uint64_t ms = 0;
+    bool rfc3339 = false;
     bool valid = false;
-    bool ok = false;
-    std::size_t size = 0;
+    std::size_t size = 0;  // 0 when the time could not be expressed
     std::array<char, max_time_text> text{};
 };
 
 /// `ms` as RFC 3339 (`rfc3339`) or in the default form, in UTC or local time
 /// as asked; empty when the local time zone cannot express it.
 std::string_view formatted_time(time_cache& cache, std::uint64_t ms, bool rfc3339, bool local) noexcept {
-    if (!cache.valid || cache.ms != ms) {
+    if (!cache.valid || cache.ms != ms || cache.rfc3339 != rfc3339) {
         zoned_time t;
-        cache.ok = to_zoned_time(ms, local, t);
-        cache.size = !cache.ok ? 0
+        const bool ok = to_zoned_time(ms, local, t);
+        cache.size = !ok       ? 0
                      : rfc3339 ? format_rfc3339(t, cache.text.data(), cache.text.size())
                                : format_human(t, cache.text.data(), cache.text.size());
         cache.ms = ms;
+        cache.rfc3339 = rfc3339;
         cache.valid = true;
     }
     return {cache.text.data(), cache.size};
@@ -137,30 +138,6 @@ char* put_time(char* out, const ulid::ulid& id, const options& opt, time_cache& 
     const std::string_view time = formatted_time(cache, id.time(), opt.format == time_format::rfc3339, opt.local);
     if (time.empty()) return nullptr;
     return put(put(out, time), "\n");
-}
-
-/// An input as it appears in an error message: control and non-ASCII bytes
-/// as \xNN, backslashes doubled, and inputs over 64 characters cut to their
-/// first 32 plus "...". `length` is the full length (text may be a prefix).
-std::string shown(std::string_view text, std::size_t length) {
-    if (length == 0) return "''";
-    const std::size_t count = length > 64 ? 32 : text.size();
-    std::string s;
-    for (std::size_t i = 0; i < count && i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c == '\\') {
-            s += "\\\\";
-        } else if (c < 0x20 || c >= 0x7F) {
-            constexpr std::string_view hex = "0123456789abcdef";
-            s += "\\x";
-            s += hex[c >> 4U];
-            s += hex[c & 15U];
-        } else {
-            s += static_cast<char>(c);
-        }
-    }
-    if (count < length) s += "...";
-    return s;
 }
 
 /// A character for an error message: 'c', or \xNN when not printable.
@@ -248,7 +225,8 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
     line_reader reader;
     line_reader::line line;
     long long bad = 0;
-    while (reader.next(line, [&] { out.flush(); })) {
+    // Stop reading once output has failed: nothing more can be shown.
+    while (out.error() == 0 && reader.next(line, [&] { out.flush(); })) {
         std::string_view text = line.text;
         std::size_t length = line.length;
         if (line.last == '\r') {

@@ -56,6 +56,38 @@ struct options {
 /// What main() should do after parsing the command line.
 enum class action { run, help, version, usage_error };
 
+/// Text as it appears in an error message: control and non-ASCII bytes as
+/// \xNN, backslashes doubled, and inputs over 64 characters cut to their
+/// first 32 plus "...". `length` is the full length (`text` may hold only a
+/// prefix of the input).
+[[nodiscard]] inline std::string escaped(std::string_view text, std::size_t length) {
+    const std::size_t count = length > 64 ? 32 : text.size();
+    std::string s;
+    for (std::size_t i = 0; i < count && i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\\') {
+            s += "\\\\";
+        } else if (c < 0x20 || c >= 0x7F) {
+            constexpr std::string_view hex = "0123456789abcdef";
+            s += "\\x";
+            s += hex[c >> 4U];
+            s += hex[c & 15U];
+        } else {
+            s += static_cast<char>(c);
+        }
+    }
+    if (count < length) s += "...";
+    return s;
+}
+
+/// An input in an error message: escaped(), or '' when empty.
+[[nodiscard]] inline std::string shown(std::string_view text, std::size_t length) {
+    return length == 0 ? "''" : escaped(text, length);
+}
+
+/// An option value in an error message: escaped() between single quotes.
+[[nodiscard]] inline std::string quoted(std::string_view text) { return "'" + escaped(text, text.size()) + "'"; }
+
 /// Parses "N" as a count: decimal digits only, at most 2^64 - 1.
 [[nodiscard]] inline bool parse_count(std::string_view text, std::uint64_t& out, std::string& why) {
     if (text.empty()) {
@@ -170,19 +202,19 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
     const std::string_view name = spec.long_name;
     if (name == "count") {
         if (!parse_count(value, opt.count, why)) {
-            error = "invalid count for " + flag + " '" + std::string(value) + "': " + why;
+            error = "invalid count for " + flag + " " + quoted(value) + ": " + why;
             return false;
         }
         opt.count_flag = flag;
     } else if (name == "format") {
         if (!parse_format(value, opt.format)) {
-            error = "invalid format for " + flag + " '" + std::string(value) +
-                    "': expected default, rfc3339, unix, ms or json";
+            error =
+                "invalid format for " + flag + " " + quoted(value) + ": expected default, rfc3339, unix, ms or json";
             return false;
         }
     } else if (name == "time") {
         if (!parse_time(value, opt.time_ms, why)) {
-            error = "invalid time for " + flag + " '" + std::string(value) + "': " + why;
+            error = "invalid time for " + flag + " " + quoted(value) + ": " + why;
             return false;
         }
         opt.time_given = true;
@@ -240,7 +272,7 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
                 if (s.long_name == name) spec = &s;
             }
             if (spec == nullptr) {
-                error = "unknown option '--" + std::string(name) + "'";
+                error = "unknown option " + quoted("--" + std::string(name));
                 return action::usage_error;
             }
             const std::string flag = detail::spelled(*spec, true);
@@ -273,7 +305,7 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
                 if (c >= 0x20 && c < 0x7F) {
                     error = std::string("unknown option '-") + arg[k] + "'";
                 } else {
-                    error = "unknown option character in '" + std::string(arg) + "'";
+                    error = "unknown option character in " + quoted(arg);
                 }
                 return action::usage_error;
             }

@@ -89,3 +89,13 @@ expect_out_matches(bundle_value "^{\"ulid\":\"${id}\"")
 # The last value given wins.
 run_ulid(last_wins ARGS -f unix -f ms ${id})
 expect_ok(last_wins "1469918176385\n")
+
+# Control characters in rejected values are escaped, long values cut short.
+string(ASCII 1 soh)
+run_ulid(escaped_value ARGS -t "a${soh}b")
+expect_usage_error(escaped_value "invalid time for -t 'a\\x01b': ")
+run_ulid(escaped_option ARGS "--${soh}")
+expect_usage_error(escaped_option "unknown option '--\\x01'")
+string(REPEAT "9x" 500 long)
+run_ulid(long_value ARGS -n ${long})
+expect_usage_error(long_value "invalid count for -n '9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x9x...': ")
