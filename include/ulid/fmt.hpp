@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// ulid/fmt.hpp: {fmt} support for ulid::ulid.
+//
+// Optional glue, kept out of ulid.hpp so that the core header never depends
+// on {fmt}. Needs {fmt} 9 or later (the first with a const
+// formatter<string_view>::format); C++17.
+
+#ifndef ULID_FMT_HPP
+#define ULID_FMT_HPP
+
+#include <ulid/ulid.hpp>
+
+#include <array>
+
+#include <fmt/format.h>
+
+/// fmt::format("{}", id) writes the 26-character text form. The text is
+/// encoded into a stack buffer first, so formatting allocates nothing beyond
+/// what fmt's output itself needs. Accepts the format specification of a
+/// string ("{:>30}", "{:*^32}", ...). Never throws for a valid specification;
+/// an invalid one is reported by fmt (at compile time with FMT_STRING or
+/// fmt 9's checked format strings).
+template <>
+struct fmt::formatter<ulid::ulid, char> : fmt::formatter<fmt::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::ulid& id, FormatContext& ctx) const -> decltype(ctx.out()) {
+        const std::array<char, ulid::encoded_size> text = id.encode();
+        return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
+    }
+};
+
+#endif  // ULID_FMT_HPP

@@ -1,0 +1,56 @@
+// {fmt} support from <ulid/fmt.hpp>.
+#include "catch.hpp"
+
+#include <ulid/fmt.hpp>
+#include <ulid/ulid.hpp>
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace {
+
+constexpr std::string_view sample_text = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+
+ulid::ulid sample() { return ulid::must_parse(sample_text); }
+
+}  // namespace
+
+TEST_CASE("fmt::format writes the 26-character text", "[fmt]") {
+    CHECK(fmt::format("{}", sample()) == sample_text);
+    CHECK(fmt::format("{}", ulid::ulid{}) == "00000000000000000000000000");
+    CHECK(fmt::to_string(sample()) == sample_text);
+    const ulid::ulid id = ulid::make();
+    CHECK(fmt::format("id={}!", id) == "id=" + id.to_string() + "!");
+}
+
+TEST_CASE("fmt::format accepts the format specification of a string", "[fmt]") {
+    const std::string text(sample_text);
+    CHECK(fmt::format("{:>30}", sample()) == "    " + text);
+    CHECK(fmt::format("{:<28}|", sample()) == text + "  |");
+    CHECK(fmt::format("{:*^30}", sample()) == "**" + text + "**");
+    CHECK(fmt::format("{:10}", sample()) == text);  // a width below 26 truncates nothing
+    CHECK(fmt::format("{:.5}", sample()) == "01ARZ");
+    CHECK(fmt::format("{0} {0}", sample()) == text + " " + text);
+}
+
+TEST_CASE("fmt::format_to writes into a caller's fixed buffer", "[fmt]") {
+    std::array<char, 64> buffer{};
+    char* const end = fmt::format_to(buffer.data(), "[{}]", sample());
+    CHECK(std::string_view(buffer.data(), static_cast<std::size_t>(end - buffer.data())) ==
+          "[01ARZ3NDEKTSV4RRFFQ69G5FAV]");
+
+    std::array<char, 10> small{};
+    const auto result = fmt::format_to_n(small.data(), small.size(), "{}", sample());
+    CHECK(result.size == ulid::encoded_size);
+    CHECK(std::string_view(small.data(), small.size()) == "01ARZ3NDEK");
+}
+
+TEST_CASE("fmt::join formats ranges of ULIDs", "[fmt]") {
+    const std::vector<ulid::ulid> ids{sample(), ulid::ulid{}};
+    CHECK(fmt::format("{}", fmt::join(ids, ",")) == std::string(sample_text) + ",00000000000000000000000000");
+}
