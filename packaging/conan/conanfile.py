@@ -1,0 +1,60 @@
+# Conan 2 recipe for ulid, a header-only library. From a checkout:
+#   conan create packaging/conan --build=missing
+import os
+
+from conan import ConanFile
+from conan.tools.build import check_min_cppstd
+from conan.tools.files import copy
+from conan.tools.layout import basic_layout
+
+required_conan_version = ">=2.0"
+
+
+class UlidConan(ConanFile):
+    name = "ulid"
+    version = "0.1.0"
+    description = "Header-only ULIDs for C++17: sortable, monotonic, zero-allocation"
+    license = "MIT"
+    url = "https://github.com/ulid-cpp/ulid"
+    homepage = "https://github.com/ulid-cpp/ulid"
+    topics = ("ulid", "uuid", "identifier", "header-only")
+    package_type = "header-library"
+    settings = "os", "arch", "compiler", "build_type"
+    no_copy_source = True
+
+    def export_sources(self):
+        # The recipe lives in packaging/conan/ of the repository it packages.
+        root = os.path.join(self.recipe_folder, "..", "..")
+        copy(self, "LICENSE", src=root, dst=self.export_sources_folder)
+        copy(self, "*.hpp", src=os.path.join(root, "include"), dst=os.path.join(self.export_sources_folder, "include"))
+
+    def layout(self):
+        basic_layout(self, src_folder=".")
+
+    def package_id(self):
+        self.info.clear()
+
+    def validate(self):
+        check_min_cppstd(self, 17)
+
+    def package(self):
+        copy(self, "LICENSE", src=self.source_folder, dst=os.path.join(self.package_folder, "licenses"))
+        copy(
+            self,
+            "*.hpp",
+            src=os.path.join(self.source_folder, "include"),
+            dst=os.path.join(self.package_folder, "include"),
+        )
+
+    def package_info(self):
+        self.cpp_info.set_property("cmake_file_name", "ulid")
+        self.cpp_info.set_property("cmake_target_name", "ulid::ulid")
+        self.cpp_info.set_property("pkg_config_name", "ulid")
+        self.cpp_info.bindirs = []
+        self.cpp_info.libdirs = []
+        # std::mutex and pthread_atfork need the threads library; the
+        # operating-system entropy on Windows is BCryptGenRandom.
+        if self.settings.os in ("Linux", "FreeBSD"):
+            self.cpp_info.system_libs = ["pthread"]
+        elif self.settings.os == "Windows":
+            self.cpp_info.system_libs = ["bcrypt"]
