@@ -12,6 +12,18 @@
 #include <system_error>
 #include <vector>
 
+#if !defined(_WIN32)
+#include <csignal>
+
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+#if defined(ULID_TEST_GCOV)
+// libgcov's: writes the counters of a --coverage build now.
+extern "C" void __gcov_dump(void);
+#endif
+
 namespace rel {
 
 /// splitmix64 (Steele, Lea, Flood): value i of the stream seeded `seed` is
@@ -125,5 +137,67 @@ inline ulid::ulid sentinel() noexcept {
     return ulid::ulid::from_bytes(
         {0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef});
 }
+
+/// Writes the coverage counters of a --coverage build (ULID_TEST_GCOV) now:
+/// a child process that leaves by _exit() or abort() would otherwise lose
+/// them. Does nothing in other builds.
+inline void flush_coverage() noexcept {
+#if defined(ULID_TEST_GCOV)
+    __gcov_dump();
+#endif
+}
+
+#if !defined(_WIN32)
+/// How a child process ended and what it wrote to stderr.
+struct child_result {
+    bool exited = false;
+    int exit_code = -1;
+    int signal = 0;
+    std::string output;
+};
+
+/// Runs `body` in a forked child whose stderr comes back through a pipe.
+/// The child exits 0 when `body` returns an empty string, else writes the
+/// string and exits 1; a SIGABRT in the child keeps its default action
+/// (after flushing coverage), not Catch2's handler.
+template <class Body>
+child_result run_in_child(Body body) {
+    child_result result;
+    int ends[2] = {-1, -1};
+    if (::pipe(ends) != 0) return result;
+    const pid_t child = ::fork();
+    if (child < 0) return result;
+    if (child == 0) {
+        ::dup2(ends[1], 2);
+        ::close(ends[0]);
+        std::signal(SIGABRT, [](int) {
+            flush_coverage();
+            std::signal(SIGABRT, SIG_DFL);
+            std::raise(SIGABRT);
+        });
+        const std::string failure = body();
+        if (!failure.empty()) {
+            const ssize_t written = ::write(2, failure.data(), failure.size());
+            (void)written;
+        }
+        flush_coverage();
+        ::_exit(failure.empty() ? 0 : 1);
+    }
+    ::close(ends[1]);
+    char buffer[512];
+    for (;;) {
+        const ssize_t got = ::read(ends[0], buffer, sizeof buffer);
+        if (got <= 0) break;
+        result.output.append(buffer, static_cast<std::size_t>(got));
+    }
+    ::close(ends[0]);
+    int status = 0;
+    if (::waitpid(child, &status, 0) != child) return result;
+    result.exited = WIFEXITED(status);
+    result.exit_code = result.exited ? WEXITSTATUS(status) : -1;
+    result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    return result;
+}
+#endif
 
 }  // namespace rel

@@ -163,33 +163,14 @@ TEST_CASE("threads sharing a source and a jittery clock get increasing, unique I
 #if !defined(_WIN32)
 TEST_CASE("make(source, clock) aborts with a message, never throws, when the clock is past max_time",
           "[clock][faults][errors]") {
-    // The one failure make() cannot report: checked in a child process,
-    // whose stderr comes back through a pipe.
-    int pipe_ends[2] = {-1, -1};
-    REQUIRE(::pipe(pipe_ends) == 0);
-    const pid_t child = ::fork();
-    REQUIRE(child >= 0);
-    if (child == 0) {
-        std::signal(SIGABRT, SIG_DFL);  // not Catch2's handler
-        ::dup2(pipe_ends[1], 2);
-        ::close(pipe_ends[0]);
+    // The one failure make() cannot report: checked in a child process.
+    const rel::child_result child = rel::run_in_child([] {
         ulid::monotonic_entropy<rel::splitmix_reader> source(rel::splitmix_reader(4));
         (void)ulid::make(source, [] { return ulid::max_time + 1; });
-        ::_exit(0);  // not reached
-    }
-    ::close(pipe_ends[1]);
-    std::string message;
-    char buffer[256];
-    for (;;) {
-        const ssize_t got = ::read(pipe_ends[0], buffer, sizeof buffer);
-        if (got <= 0) break;
-        message.append(buffer, static_cast<std::size_t>(got));
-    }
-    ::close(pipe_ends[0]);
-    int status = 0;
-    REQUIRE(::waitpid(child, &status, 0) == child);
-    REQUIRE(WIFSIGNALED(status));
-    REQUIRE(WTERMSIG(status) == SIGABRT);
-    REQUIRE(message.find("ulid: make(): timestamp too big") != std::string::npos);
+        return std::string("make() returned");
+    });
+    INFO(child.output);
+    REQUIRE(child.signal == SIGABRT);
+    REQUIRE(child.output.find("ulid: make(): timestamp too big") != std::string::npos);
 }
 #endif

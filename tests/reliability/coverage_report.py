@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Coverage of include/ulid/ from the .gcda files a --coverage test run left.
+
+Runs gcov (JSON output) on every object that has coverage data, merges the
+header's lines over all translation units and template instantiations, and
+prints line coverage per header and in total. Then checks every branch of
+ulid::parse() and of class monotonic_entropy (read_monotonic, next,
+increment, reseed, ...): a branch counts as covered when it was taken in at
+least one instantiation in at least one test program. Branches that exist
+only for exception unwinding are left out.
+
+Exit status 1 when line coverage is below --min-line-percent or a branch of
+those functions was never taken.
+
+    python3 tests/reliability/coverage_report.py --build build/coverage --source .
+
+Objects whose path matches --exclude (by default the -O2 allocation test)
+are left out: gcov attributes lines and branches of optimised code
+unreliably.
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import subprocess
+import sys
+
+# The functions whose every branch must be covered: (name, first line
+# pattern, end line). A region ends at the first line equal to `end`.
+BRANCH_REGIONS = [
+    ("parse()", re.compile(r"^\[\[nodiscard\]\] inline std::error_code parse\(std::string_view text, ulid& out\)"), "}"),
+    ("monotonic_entropy", re.compile(r"^class monotonic_entropy \{"), "};"),
+]
+
+
+def gcov_json(gcda_paths, gcov):
+    """Yields gcov's JSON document for each .gcda file."""
+    # Batches keep the command line short; gcov writes one JSON document a
+    # line per input with --stdout.
+    batch = 32
+    for i in range(0, len(gcda_paths), batch):
+        chunk = gcda_paths[i : i + batch]
+        out = subprocess.run(
+            [gcov, "--json-format", "--stdout", "--branch-probabilities", *chunk],
+            check=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            cwd=os.path.dirname(chunk[0]),
+        ).stdout
+        for line in out.splitlines():
+            line = line.strip()
+            if line:
+                yield json.loads(line)
+
+
+def find_regions(header_lines):
+    regions = []
+    for name, start, end in BRANCH_REGIONS:
+        first = next((i for i, text in enumerate(header_lines, 1) if start.search(text)), None)
+        if first is None:
+            sys.exit(f"coverage: cannot find {name} in the header")
+        last = next(i for i, text in enumerate(header_lines, 1) if i > first and text.rstrip() == end)
+        regions.append((name, first, last))
+    return regions
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--build", required=True, help="the build tree of a --coverage build, after the tests ran")
+    parser.add_argument("--source", required=True, help="the source tree (holding include/ulid/)")
+    parser.add_argument("--gcov", default="gcov", help="gcov of the compiler that built the tree")
+    parser.add_argument("--min-line-percent", type=float, default=95.0)
+    parser.add_argument(
+        "--exclude",
+        default="ulid_alloc_tests_optimised",
+        help="regex of object paths to leave out: -O2 objects attribute lines and branches unreliably",
+    )
+    args = parser.parse_args()
+
+    include_dir = os.path.realpath(os.path.join(args.source, "include", "ulid"))
+    gcda = sorted(
+        os.path.abspath(os.path.join(root, name))
+        for root, _, names in os.walk(args.build)
+        for name in names
+        if name.endswith(".gcda")
+    )
+    if args.exclude:
+        gcda = [path for path in gcda if not re.search(args.exclude, path)]
+    if not gcda:
+        sys.exit(f"coverage: no .gcda files under {args.build}: build with --coverage and run the tests first")
+
+    # header -> line -> executed at least once anywhere
+    lines = collections.defaultdict(dict)
+    # (header, line, instantiation) -> [taken?] per branch, OR-ed over programs
+    branches = {}
+    for doc in gcov_json(gcda, args.gcov):
+        cwd = doc.get("current_working_directory", "")
+        for f in doc["files"]:
+            path = os.path.realpath(os.path.join(cwd, f["file"]))
+            if os.path.dirname(path) != include_dir:
+                continue
+            for entry in f["lines"]:
+                n = entry["line_number"]
+                lines[path][n] = lines[path].get(n, False) or entry["count"] > 0
+                taken = [b["count"] > 0 for b in entry["branches"] if not b.get("throw", False)]
+                if not taken:
+                    continue
+                key = (path, n, entry.get("function_name", ""))
+                seen = branches.get(key)
+                branches[key] = taken if seen is None else [a or b for a, b in zip(seen, taken)]
+
+    if not lines:
+        sys.exit(f"coverage: no coverage data for {include_dir}")
+    total = covered = 0
+    print(f"Line coverage of {include_dir} ({len(gcda)} object files):")
+    for path in sorted(lines):
+        n = len(lines[path])
+        c = sum(lines[path].values())
+        total += n
+        covered += c
+        print(f"  {os.path.basename(path):12} {100.0 * c / n:6.2f}%  ({c} of {n} lines)")
+        missed = sorted(k for k, v in lines[path].items() if not v)
+        if missed:
+            print(f"    never run: {', '.join(map(str, missed))}")
+    percent = 100.0 * covered / total
+    print(f"  {'total':12} {percent:6.2f}%  ({covered} of {total} lines)")
+
+    failed = False
+    if percent < args.min_line_percent:
+        print(f"FAIL: line coverage {percent:.2f}% is below {args.min_line_percent}%")
+        failed = True
+
+    header = os.path.join(include_dir, "ulid.hpp")
+    with open(header, encoding="utf-8") as h:
+        header_lines = h.read().splitlines()
+    for name, first, last in find_regions(header_lines):
+        # Per line, a branch is covered if taken in any instantiation.
+        per_line = {}
+        for (path, n, _), taken in branches.items():
+            if path != header or not first <= n <= last:
+                continue
+            seen = per_line.get(n, [])
+            width = max(len(seen), len(taken))
+            per_line[n] = [
+                (i < len(seen) and seen[i]) or (i < len(taken) and taken[i]) for i in range(width)
+            ]
+        count = sum(len(t) for t in per_line.values())
+        missing = [(n, i) for n, t in sorted(per_line.items()) for i, ok in enumerate(t) if not ok]
+        print(f"Branches of {name} (lines {first}-{last}): {count - len(missing)} of {count} taken")
+        for n, i in missing:
+            print(f"  FAIL: line {n} branch {i} never taken: {header_lines[n - 1].strip()}")
+            failed = True
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
