@@ -2,8 +2,8 @@
 // ulid/fmt.hpp: {fmt} support for ulid::ulid.
 //
 // Optional glue, kept out of ulid.hpp so that the core header never depends
-// on {fmt}. Needs {fmt} 9 or later (the first with a const
-// formatter<string_view>::format); C++17.
+// on {fmt}. Needs {fmt} 8.1 or later (a const formatter<string_view>::format,
+// which fmt 11 requires of every formatter); C++17.
 
 #ifndef ULID_FMT_HPP
 #define ULID_FMT_HPP

@@ -6,7 +6,8 @@
 # MODE=relocate: copies PREFIX to a fresh RELOCATED, elsewhere and deeper.
 #
 #   cmake -DMODE=install -DBUILD_DIR=<dir> [-DCONFIG=<config>] -DPREFIX=<dir>
-#         -DSOURCE_DIR=<repo> -DVERSION=<x.y.z> -P check_install.cmake
+#         -DSOURCE_DIR=<repo> -DVERSION=<x.y.z> [-DTOOL=<program name>]
+#         -P check_install.cmake
 #   cmake -DMODE=relocate -DPREFIX=<dir> -DRELOCATED=<dir> -P check_install.cmake
 cmake_minimum_required(VERSION 3.21)
 
@@ -54,19 +55,26 @@ foreach(_header ulid.hpp fmt.hpp)
   endif()
 endforeach()
 
-# A header-only library installs nothing compiled.
+# A header-only library installs no library; bin/ holds the command-line
+# tool when it is built (TOOL).
 file(GLOB _top RELATIVE "${PREFIX}" "${PREFIX}/*")
 foreach(_dir IN LISTS _top)
-  if(NOT _dir MATCHES "^(include|share)$")
+  if(_dir STREQUAL "bin" AND TOOL)
+    file(GLOB _programs RELATIVE "${PREFIX}/bin" "${PREFIX}/bin/*")
+    if(NOT _programs MATCHES "^${TOOL}(\\.exe)?$")
+      string(APPEND _failures "  bin/ holds ${_programs}, expected only ${TOOL}\n")
+    endif()
+  elseif(NOT _dir MATCHES "^(include|share)$")
     string(APPEND _failures "  unexpected top-level folder: ${_dir}\n")
   endif()
 endforeach()
 
-# Relocatable: no installed file may name where it was installed or built.
+# Relocatable: no installed header or package file may name where it was
+# installed or built.
 file(REAL_PATH "${PREFIX}" _real_prefix)
 file(REAL_PATH "${BUILD_DIR}" _real_build)
 file(REAL_PATH "${SOURCE_DIR}" _real_source)
-file(GLOB_RECURSE _installed "${PREFIX}/*")
+file(GLOB_RECURSE _installed "${PREFIX}/include/*" "${PREFIX}/share/*")
 foreach(_file IN LISTS _installed)
   file(READ "${_file}" _text)
   foreach(_path IN ITEMS "${PREFIX}" "${_real_prefix}" "${BUILD_DIR}" "${_real_build}" "${SOURCE_DIR}"

@@ -21,7 +21,9 @@ static_assert(ULID_EXCEPTIONS == 0, "this program must be compiled with exceptio
 namespace {
 
 struct failing_reader {
-    std::error_code read(std::uint8_t*, std::size_t) noexcept { return std::make_error_code(std::errc::io_error); }
+    static std::error_code read(std::uint8_t* /*dst*/, std::size_t /*n*/) noexcept {
+        return std::make_error_code(std::errc::io_error);
+    }
 };
 
 int failures = 0;

@@ -16,7 +16,9 @@ namespace {
 constexpr std::string_view sample_text = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 
 struct failing_reader {
-    std::error_code read(std::uint8_t*, std::size_t) { return std::make_error_code(std::errc::io_error); }
+    static std::error_code read(std::uint8_t* /*dst*/, std::size_t /*n*/) {
+        return std::make_error_code(std::errc::io_error);
+    }
 };
 
 }  // namespace

@@ -15,10 +15,20 @@
 
 namespace {
 
-ulid::ulid with(std::uint64_t ms, std::uint64_t entropy_low) {
+constexpr std::uint64_t base_time = 1469922850259U;
+
+/// The ULID at base_time + offset with zero entropy.
+ulid::ulid at_time(std::uint64_t offset) {
     std::array<std::uint8_t, 16> bytes{};
+    const std::uint64_t ms = base_time + offset;
     for (std::size_t i = 0; i < 6; ++i) bytes[5 - i] = static_cast<std::uint8_t>(ms >> (8 * i));
-    for (std::size_t i = 0; i < 8; ++i) bytes[15 - i] = static_cast<std::uint8_t>(entropy_low >> (8 * i));
+    return ulid::ulid::from_bytes(bytes);
+}
+
+/// The ULID at base_time whose entropy, read as a number, is `entropy`.
+ulid::ulid with_entropy(std::uint64_t entropy) {
+    std::array<std::uint8_t, 16> bytes = at_time(0).bytes();
+    for (std::size_t i = 0; i < 8; ++i) bytes[15 - i] = static_cast<std::uint8_t>(entropy >> (8 * i));
     return ulid::ulid::from_bytes(bytes);
 }
 
@@ -65,15 +75,15 @@ TEST_CASE("the hash tells apart ULIDs that differ only in time or only in entrop
     std::unordered_set<std::size_t> by_entropy;
     constexpr std::uint64_t n = 10000;
     for (std::uint64_t i = 0; i < n; ++i) {
-        by_time.insert(std::hash<ulid::ulid>{}(with(1469922850259U + i, 0)));
-        by_entropy.insert(std::hash<ulid::ulid>{}(with(1469922850259U, i)));
+        by_time.insert(std::hash<ulid::ulid>{}(at_time(i)));
+        by_entropy.insert(std::hash<ulid::ulid>{}(with_entropy(i)));
     }
     CHECK(by_time.size() == n);
     CHECK(by_entropy.size() == n);
 
     // And they spread over the buckets of a container instead of piling up.
     std::unordered_set<ulid::ulid> set;
-    for (std::uint64_t i = 0; i < n; ++i) set.insert(with(1469922850259U + i, 0));
+    for (std::uint64_t i = 0; i < n; ++i) set.insert(at_time(i));
     std::size_t longest = 0;
     for (std::size_t bucket = 0; bucket < set.bucket_count(); ++bucket) {
         longest = std::max(longest, set.bucket_size(bucket));

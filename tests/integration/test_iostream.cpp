@@ -3,6 +3,7 @@
 
 #include <ulid/ulid.hpp>
 
+#include <array>
 #include <iomanip>
 #include <sstream>
 #include <string>
@@ -90,7 +91,7 @@ TEST_CASE("operator>> reads from wide streams", "[iostream]") {
 }
 
 TEST_CASE("operator>> sets failbit on bad input and leaves the ULID untouched", "[iostream]") {
-    const char* const bad[] = {
+    const std::array<const char*, 7> bad = {
         "01ARZ3NDEKTSV4RRFFQ69G5FA",    // 25 characters
         "01ARZ3NDEKTSV4RRFFQ69G5FAVX",  // 27 characters
         "01ARZ3NDEKTSV4RRFFQ69G5FAU",   // U is not in the alphabet

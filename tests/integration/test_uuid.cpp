@@ -52,7 +52,7 @@ TEST_CASE("parse_uuid reports errors like parse and leaves the ULID untouched", 
         std::string_view text;
         ulid::errc error;
     };
-    const bad_input cases[] = {
+    const std::array<bad_input, 8> cases = {{
         {"", ulid::errc::data_size},
         {"01563e3a-b5d3-d676-4c61-efb99302bd5", ulid::errc::data_size},            // 35 characters
         {"01563e3a-b5d3-d676-4c61-efb99302bd5b0", ulid::errc::data_size},          // 37 characters
@@ -61,7 +61,7 @@ TEST_CASE("parse_uuid reports errors like parse and leaves the ULID untouched", 
         {"01563e3ab-5d3-d676-4c61-efb99302bd5b", ulid::errc::invalid_characters},  // dash moved
         {"01563e3a_b5d3_d676_4c61_efb99302bd5b", ulid::errc::invalid_characters},  // not dashes
         {"{1563e3a-b5d3-d676-4c61-efb99302bd5}", ulid::errc::invalid_characters},  // braces
-    };
+    }};
     for (const bad_input& c : cases) {
         INFO("input: '" << std::string(c.text) << "'");
         ulid::ulid id = sentinel();
