@@ -8,7 +8,6 @@ from conan.tools.cmake import CMake, cmake_layout
 class UlidTestConan(ConanFile):
     settings = "os", "arch", "compiler", "build_type"
     generators = "CMakeDeps", "CMakeToolchain"
-    test_type = "explicit"
 
     def requirements(self):
         self.requires(self.tested_reference_str)
