@@ -64,8 +64,9 @@ namespace {
 
 struct os_faults {
     bool no_getrandom = false;  // getrandom -> ENOSYS (kernel before 3.17)
-    bool no_urandom = false;    // open/openat -> EACCES
-    int failing_read_fd = -1;   // read on this descriptor -> EIO
+    bool no_urandom = false;    // read-only open/openat -> EACCES
+    bool failing_read = false;  // read on the descriptor the next open gets -> EIO
+    int failing_read_fd = -1;   // that descriptor, found in the child
 };
 
 /// The offset of the low 32 bits of system call argument `i` in seccomp_data.
@@ -133,7 +134,7 @@ template <class Body>
 rel::child_result with_faults(const os_faults& f, Body body) {
     return rel::run_in_child([&]() -> std::string {
         os_faults faults = f;
-        if (faults.failing_read_fd == 0) faults.failing_read_fd = next_descriptor();
+        if (faults.failing_read) faults.failing_read_fd = next_descriptor();
         if (!install(faults)) return "cannot install the seccomp filter";
         std::string failure = body();
         // Keep the failing descriptor number taken, so that a --coverage
@@ -197,7 +198,7 @@ TEST_CASE("with no randomness from the OS every source reports entropy_failure a
     SECTION("getrandom missing and /dev/urandom fails to read") {
         os_faults f;
         f.no_getrandom = true;
-        f.failing_read_fd = 0;  // the descriptor /dev/urandom will get
+        f.failing_read = true;  // on the descriptor /dev/urandom will get
         const rel::child_result child = with_faults(f, check);
         INFO(child.output);
         REQUIRE(child.exited);
