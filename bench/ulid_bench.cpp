@@ -362,6 +362,33 @@ BENCHMARK(BM_parse_upper);
 void BM_parse_lower(benchmark::State& state) { parse_texts(state, true); }
 BENCHMARK(BM_parse_lower);
 
+// The portable paths, which platforms without the SIMD kernels run.
+void BM_encode_portable(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    char out[26];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const auto& id = ids[i++ % sample_count];
+        ulid::detail::encode_scalar(id.high(), id.low(), out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_encode_portable);
+
+void BM_parse_portable(benchmark::State& state) {
+    const auto texts = sample_texts(sample_count, false);
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(ulid::detail::decode_scalar(texts[i++ % sample_count].data(), hi, lo));
+        benchmark::DoNotOptimize(hi);
+        benchmark::DoNotOptimize(lo);
+    }
+}
+BENCHMARK(BM_parse_portable);
+
 void BM_compare(benchmark::State& state) {
     const auto ids = sample_ids(sample_count);
     std::size_t i = 0;
@@ -417,7 +444,10 @@ public:
             const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
             const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
             if (!median && !single) continue;
-            m.ns = run.GetAdjustedRealTime() * to_ns(run.time_unit);
+            // CPU time per iteration: on a shared machine it excludes the
+            // time this thread was not running. (Threaded runs report real
+            // time and items per second.)
+            m.ns = (run.threads > 1 ? run.GetAdjustedRealTime() : run.GetAdjustedCPUTime()) * to_ns(run.time_unit);
             const auto it = run.counters.find("items_per_second");
             if (it != run.counters.end()) m.items_per_second = it->second.value;
         }
@@ -545,7 +575,24 @@ private:
 
 }  // namespace
 
+/// The baseline codec must be a faithful one, or the comparison means
+/// nothing: check it against the library before timing anything.
+bool baseline_matches_library() {
+    for (const auto& id : sample_ids(sample_count)) {
+        std::array<char, 26> text{};
+        baseline::encode(id.bytes().data(), text.data());
+        std::array<std::uint8_t, 16> bytes{};
+        baseline::decode(text.data(), bytes.data());
+        if (text != id.encode() || bytes != id.bytes()) return false;
+    }
+    return true;
+}
+
 int main(int argc, char** argv) {
+    if (!baseline_matches_library()) {
+        std::fprintf(stderr, "ulid_bench: the baseline codec disagrees with the library\n");
+        return 2;
+    }
     const idle_thread other_thread;
     counting_memory_manager memory_manager;
     benchmark::RegisterMemoryManager(&memory_manager);
