@@ -11,6 +11,8 @@
 #include <new>
 #include <random>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace {
 
@@ -193,4 +195,17 @@ TEST_CASE("encode, parse, compare and hashing allocate nothing", "[alloc]") {
     REQUIRE(allocations_during([&] { keep(id.time()); }) == 0);
     REQUIRE(allocations_during([&] { keep(id.entropy()); }) == 0);
     REQUIRE(allocations_during([&] { keep(id.timestamp()); }) == 0);
+}
+
+TEST_CASE("make_thread_local and make_batch allocate nothing, from a thread's first call", "[alloc]") {
+    std::size_t thread_allocations = 1;
+    std::thread([&thread_allocations] {
+        thread_allocations = allocations_during([] {
+            for (int i = 0; i < 1000; ++i) keep(ulid::make_thread_local());
+        });
+    }).join();
+    REQUIRE(thread_allocations == 0);
+    std::vector<ulid::ulid> out(4096);
+    REQUIRE(allocations_during([&] { ulid::make_batch(out.data(), out.size()); }) == 0);
+    keep(out[100]);
 }

@@ -1,0 +1,607 @@
+// Benchmarks for every public operation, the baselines they are judged
+// against, and a summary that prints each performance target as a ratio
+// measured in this run, with PASS/FAIL. Heap allocations are counted for
+// every benchmark through benchmark::MemoryManager.
+//
+//   cmake --workflow --preset release-bench && build/release-bench/bench/ulid_bench
+#include "baseline_codec.hpp"
+
+#include <ulid/ulid.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <new>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <benchmark/benchmark.h>
+
+// ---------------------------------------------------------------------------
+// Allocation counting
+// ---------------------------------------------------------------------------
+
+namespace {
+std::atomic<std::int64_t> allocation_count{0};
+
+void* count_and_allocate(std::size_t n) {
+    allocation_count.fetch_add(1, std::memory_order_relaxed);
+    void* p = std::malloc(n == 0 ? 1 : n);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+}
+}  // namespace
+
+// The aligned and nothrow forms forward to these in the library runtime only
+// on some platforms, so every form is replaced.
+void* operator new(std::size_t n) { return count_and_allocate(n); }
+void* operator new[](std::size_t n) { return count_and_allocate(n); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+    allocation_count.fetch_add(1, std::memory_order_relaxed);
+    return std::malloc(n == 0 ? 1 : n);
+}
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+    allocation_count.fetch_add(1, std::memory_order_relaxed);
+    return std::malloc(n == 0 ? 1 : n);
+}
+void* operator new(std::size_t n, std::align_val_t a) {
+    allocation_count.fetch_add(1, std::memory_order_relaxed);
+    const auto align = static_cast<std::size_t>(a);
+    void* p = std::aligned_alloc(align, (n + align - 1) / align * align);
+    if (p == nullptr) throw std::bad_alloc();
+    return p;
+}
+void* operator new[](std::size_t n, std::align_val_t a) { return operator new(n, a); }
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+    allocation_count.fetch_add(1, std::memory_order_relaxed);
+    const auto align = static_cast<std::size_t>(a);
+    return std::aligned_alloc(align, (n + align - 1) / align * align);
+}
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t& t) noexcept {
+    return operator new(n, a, t);
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+
+namespace {
+
+/// Reports the heap allocations of each benchmark's memory pass.
+class counting_memory_manager : public benchmark::MemoryManager {
+public:
+    void Start() override { start_ = allocation_count.load(std::memory_order_relaxed); }
+    // Google Benchmark 1.7 has the pointer form, 1.8 the reference form.
+    void Stop(Result* result) { fill(*result); }
+    void Stop(Result& result) { fill(result); }  // NOLINT(modernize-use-override): pure only in 1.8
+
+private:
+    void fill(Result& result) const {
+        result.num_allocs = allocation_count.load(std::memory_order_relaxed) - start_;
+        result.max_bytes_used = 0;
+    }
+    std::int64_t start_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------
+
+std::vector<ulid::ulid> sample_ids(std::size_t n) {
+    std::mt19937_64 rng(42);
+    std::vector<ulid::ulid> ids;
+    for (std::size_t i = 0; i < n; ++i) {
+        ulid::ulid id;
+        (void)ulid::generate(rng() & ulid::max_time, rng, id);
+        ids.push_back(id);
+    }
+    return ids;
+}
+
+std::vector<std::string> sample_texts(std::size_t n, bool lower) {
+    std::vector<std::string> texts;
+    for (const auto& id : sample_ids(n)) {
+        std::string s = id.to_string();
+        if (lower) {
+            for (auto& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+        }
+        texts.push_back(s);
+    }
+    return texts;
+}
+
+constexpr std::size_t sample_count = 1024;  // a power of two: cheap wrap-around
+
+// ---------------------------------------------------------------------------
+// Baselines
+// ---------------------------------------------------------------------------
+
+void BM_baseline_clock_now(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(std::chrono::system_clock::now());
+}
+BENCHMARK(BM_baseline_clock_now);
+
+void BM_baseline_mutex_uncontended(benchmark::State& state) {
+    std::mutex m;
+    for (auto _ : state) {
+        m.lock();
+        benchmark::ClobberMemory();
+        m.unlock();
+    }
+}
+BENCHMARK(BM_baseline_mutex_uncontended);
+
+void BM_baseline_memcmp16(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const auto& a = ids[i % sample_count];
+        const auto& b = ids[(i + 1) % sample_count];
+        benchmark::DoNotOptimize(std::memcmp(a.bytes().data(), b.bytes().data(), 16));
+        ++i;
+    }
+}
+BENCHMARK(BM_baseline_memcmp16);
+
+void BM_baseline_table_encode(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    char out[26];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        baseline::encode(ids[i++ % sample_count].bytes().data(), out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_baseline_table_encode);
+
+void BM_baseline_table_decode_unvalidated(benchmark::State& state) {
+    const auto texts = sample_texts(sample_count, false);
+    std::uint8_t out[16];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        baseline::decode(texts[i++ % sample_count].data(), out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_baseline_table_decode_unvalidated);
+
+// ---------------------------------------------------------------------------
+// Generation
+// ---------------------------------------------------------------------------
+
+void BM_make(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(ulid::make());
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_make);
+BENCHMARK(BM_make)->Threads(1)->UseRealTime();
+BENCHMARK(BM_make)->Threads(2)->UseRealTime();
+
+void BM_make_thread_local(benchmark::State& state) {
+    for (auto _ : state) benchmark::DoNotOptimize(ulid::make_thread_local());
+    state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_make_thread_local);
+BENCHMARK(BM_make_thread_local)->Threads(2)->UseRealTime();
+
+/// One make_batch() of 1024 ULIDs per iteration; the summary divides by 1024.
+void BM_make_batch_1024(benchmark::State& state) {
+    std::vector<ulid::ulid> out(1024);
+    for (auto _ : state) {
+        ulid::make_batch(out.data(), out.size());
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    state.SetItemsProcessed(state.iterations() * 1024);
+}
+BENCHMARK(BM_make_batch_1024);
+
+void BM_make_ms(benchmark::State& state) {
+    const std::uint64_t ms = ulid::now();
+    for (auto _ : state) benchmark::DoNotOptimize(ulid::make(ms));
+}
+BENCHMARK(BM_make_ms);
+
+void BM_generate_default_entropy(benchmark::State& state) {
+    const std::uint64_t ms = ulid::now();
+    ulid::ulid id;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(ulid::generate(ms, ulid::default_entropy(), id));
+        benchmark::DoNotOptimize(id);
+    }
+}
+BENCHMARK(BM_generate_default_entropy);
+
+template <class Source>
+void generate_with(benchmark::State& state, Source& source) {
+    std::uint64_t ms = 1;
+    ulid::ulid id;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(ulid::generate(ms++ & ulid::max_time, source, id));
+        benchmark::DoNotOptimize(id);
+    }
+}
+
+void BM_generate_mt19937_64(benchmark::State& state) {
+    std::mt19937_64 source(1);
+    generate_with(state, source);
+}
+BENCHMARK(BM_generate_mt19937_64);
+
+void BM_generate_zero_entropy(benchmark::State& state) {
+    ulid::zero_entropy source;
+    generate_with(state, source);
+}
+BENCHMARK(BM_generate_zero_entropy);
+
+void BM_generate_secure_entropy(benchmark::State& state) {
+    ulid::secure_entropy source;
+    generate_with(state, source);
+}
+BENCHMARK(BM_generate_secure_entropy);
+
+void BM_generate_os_entropy(benchmark::State& state) {
+    ulid::os_entropy source;
+    generate_with(state, source);
+}
+BENCHMARK(BM_generate_os_entropy);
+
+void BM_generate_random_device(benchmark::State& state) {
+    std::random_device source;
+    generate_with(state, source);
+}
+BENCHMARK(BM_generate_random_device);
+
+void BM_secure_entropy_4_bytes(benchmark::State& state) {
+    ulid::secure_entropy source;
+    std::array<std::uint8_t, 4> out{};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(source.read(out.data(), out.size()));
+        benchmark::DoNotOptimize(out);
+    }
+    state.SetBytesProcessed(state.iterations() * 4);
+}
+BENCHMARK(BM_secure_entropy_4_bytes);
+
+void BM_secure_entropy_4096_bytes(benchmark::State& state) {
+    ulid::secure_entropy source;
+    std::array<std::uint8_t, 4096> out{};
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(source.read(out.data(), out.size()));
+        benchmark::DoNotOptimize(out);
+    }
+    state.SetBytesProcessed(state.iterations() * 4096);
+}
+BENCHMARK(BM_secure_entropy_4096_bytes);
+
+void BM_monotonic_same_ms(benchmark::State& state) {
+    ulid::monotonic_entropy<ulid::secure_entropy> source(ulid::secure_entropy{});
+    std::array<std::uint8_t, 10> e{};
+    std::uint64_t ms = 1;
+    for (auto _ : state) {
+        if (source.read_monotonic(ms, e)) ++ms;  // an overflow moves on
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_monotonic_same_ms);
+
+void BM_monotonic_new_ms(benchmark::State& state) {
+    ulid::monotonic_entropy<ulid::secure_entropy> source(ulid::secure_entropy{});
+    std::array<std::uint8_t, 10> e{};
+    std::uint64_t ms = 1;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(source.read_monotonic(ms++ & ulid::max_time, e));
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_monotonic_new_ms);
+
+void BM_monotonic_mt19937_64_same_ms(benchmark::State& state) {
+    ulid::monotonic_entropy<std::mt19937_64> source(std::mt19937_64(1));
+    std::array<std::uint8_t, 10> e{};
+    std::uint64_t ms = 1;
+    for (auto _ : state) {
+        if (source.read_monotonic(ms, e)) ++ms;
+        benchmark::DoNotOptimize(e);
+    }
+}
+BENCHMARK(BM_monotonic_mt19937_64_same_ms);
+
+// ---------------------------------------------------------------------------
+// Codec, comparison, hashing
+// ---------------------------------------------------------------------------
+
+void BM_encode(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    char out[26];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        ids[i++ % sample_count].encode(out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_encode);
+
+void BM_to_string(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    std::size_t i = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(ids[i++ % sample_count].to_string());
+}
+BENCHMARK(BM_to_string);
+
+void parse_texts(benchmark::State& state, bool lower) {
+    const auto texts = sample_texts(sample_count, lower);
+    ulid::ulid id;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(ulid::parse(texts[i++ % sample_count], id));
+        benchmark::DoNotOptimize(id);
+    }
+}
+void BM_parse_upper(benchmark::State& state) { parse_texts(state, false); }
+BENCHMARK(BM_parse_upper);
+void BM_parse_lower(benchmark::State& state) { parse_texts(state, true); }
+BENCHMARK(BM_parse_lower);
+
+// The portable paths, which platforms without the SIMD kernels run.
+void BM_encode_portable(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    char out[26];
+    std::size_t i = 0;
+    for (auto _ : state) {
+        const auto& id = ids[i++ % sample_count];
+        ulid::detail::encode_scalar(id.high(), id.low(), out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_encode_portable);
+
+void BM_parse_portable(benchmark::State& state) {
+    const auto texts = sample_texts(sample_count, false);
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(ulid::detail::decode_scalar(texts[i++ % sample_count].data(), hi, lo));
+        benchmark::DoNotOptimize(hi);
+        benchmark::DoNotOptimize(lo);
+    }
+}
+BENCHMARK(BM_parse_portable);
+
+void BM_compare(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(ids[i % sample_count].compare(ids[(i + 1) % sample_count]));
+        ++i;
+    }
+}
+BENCHMARK(BM_compare);
+
+void BM_equal(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    std::size_t i = 0;
+    for (auto _ : state) {
+        benchmark::DoNotOptimize(ids[i % sample_count] == ids[(i + 1) % sample_count]);
+        ++i;
+    }
+}
+BENCHMARK(BM_equal);
+
+void BM_hash(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    const std::hash<ulid::ulid> hash;
+    std::size_t i = 0;
+    for (auto _ : state) benchmark::DoNotOptimize(hash(ids[i++ % sample_count]));
+}
+BENCHMARK(BM_hash);
+
+// ---------------------------------------------------------------------------
+// The summary: each target of issue 3 as a ratio within this run
+// ---------------------------------------------------------------------------
+
+struct measurement {
+    double ns = 0;                // median real time per iteration
+    double items_per_second = 0;  // median, where the benchmark reports it
+    double allocs_per_iter = 0;   // from the memory pass
+    bool allocs_known = false;
+};
+
+class collecting_reporter : public benchmark::ConsoleReporter {
+public:
+    void ReportRuns(const std::vector<Run>& runs) override {
+        benchmark::ConsoleReporter::ReportRuns(runs);
+        for (const Run& run : runs) {
+            const std::string key = run.run_name.function_name + (run.threads > 1 || run.run_name.threads.size()
+                                                                      ? "/threads:" + std::to_string(run.threads)
+                                                                      : std::string());
+            measurement& m = results_[key];
+            if (run.memory_result != nullptr) {
+                m.allocs_known = true;
+                m.allocs_per_iter = std::max(m.allocs_per_iter, run.allocs_per_iter);
+            }
+            const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
+            const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
+            if (!median && !single) continue;
+            // CPU time per iteration: on a shared machine it excludes the
+            // time this thread was not running. (Threaded runs report real
+            // time and items per second.)
+            m.ns = (run.threads > 1 ? run.GetAdjustedRealTime() : run.GetAdjustedCPUTime()) * to_ns(run.time_unit);
+            const auto it = run.counters.find("items_per_second");
+            if (it != run.counters.end()) m.items_per_second = it->second.value;
+        }
+    }
+
+    [[nodiscard]] const std::map<std::string, measurement>& results() const { return results_; }
+
+private:
+    static double to_ns(benchmark::TimeUnit unit) {
+        switch (unit) {
+            case benchmark::kNanosecond:
+                return 1;
+            case benchmark::kMicrosecond:
+                return 1e3;
+            case benchmark::kMillisecond:
+                return 1e6;
+            case benchmark::kSecond:
+                return 1e9;
+        }
+        return 1;
+    }
+    std::map<std::string, measurement> results_;
+};
+
+int print_targets(const std::map<std::string, measurement>& r) {
+    int failures = 0;
+    auto get = [&](const std::string& name) -> const measurement* {
+        const auto it = r.find(name);
+        return it == r.end() || it->second.ns <= 0 ? nullptr : &it->second;
+    };
+    auto row = [&](const char* target, const char* numerator, const char* denominator, double limit, bool at_most) {
+        const measurement* a = get(numerator);
+        const measurement* b = get(denominator);
+        if (a == nullptr || b == nullptr) {
+            std::printf("  %-58s  (not measured in this run)\n", target);
+            return;
+        }
+        const double ratio = a->ns / b->ns;
+        const bool pass = at_most ? ratio <= limit : ratio >= limit;
+        failures += pass ? 0 : 1;
+        std::printf("  %-58s %7.3f %s %-5.2f %s\n", target, ratio, at_most ? "<=" : ">=", limit,
+                    pass ? "PASS" : "FAIL");
+    };
+    std::printf("\nTargets (ratios of medians measured in this run):\n");
+    row("1. make() / system_clock::now()", "BM_make", "BM_baseline_clock_now", 1.4, true);
+    row("2. make_thread_local() / system_clock::now()", "BM_make_thread_local", "BM_baseline_clock_now", 1.15, true);
+    {
+        const measurement* batch = get("BM_make_batch_1024");
+        const measurement* clock = get("BM_baseline_clock_now");
+        if (batch != nullptr && clock != nullptr) {
+            const double ratio = batch->ns / 1024 / clock->ns;
+            const bool pass = ratio <= 0.25;
+            failures += pass ? 0 : 1;
+            std::printf("  %-58s %7.3f <= %-5.2f %s\n", "2. make_batch() per ULID / system_clock::now()", ratio, 0.25,
+                        pass ? "PASS" : "FAIL");
+        } else {
+            std::printf("  %-58s  (not measured in this run)\n", "2. make_batch() per ULID / system_clock::now()");
+        }
+    }
+    {
+        const measurement* one = get("BM_make/threads:1");
+        const measurement* two = get("BM_make/threads:2");
+        if (one != nullptr && two != nullptr && one->items_per_second > 0) {
+            const double ratio = two->items_per_second / one->items_per_second;
+            const bool pass = ratio >= 1.0;
+            failures += pass ? 0 : 1;
+            std::printf("  %-58s %7.3f >= %-5.2f %s\n", "3. make() throughput, 2 threads / 1 thread", ratio, 1.0,
+                        pass ? "PASS" : "FAIL");
+        } else {
+            std::printf("  %-58s  (not measured in this run)\n", "3. make() throughput, 2 threads / 1 thread");
+        }
+    }
+    row("4. table encoder / encode()", "BM_baseline_table_encode", "BM_encode", 2.0, false);
+    row("4. unvalidated table decoder / parse() upper case", "BM_baseline_table_decode_unvalidated", "BM_parse_upper",
+        2.0, false);
+    row("4. unvalidated table decoder / parse() lower case", "BM_baseline_table_decode_unvalidated", "BM_parse_lower",
+        2.0, false);
+    row("5. compare() / memcmp(16)", "BM_compare", "BM_baseline_memcmp16", 1.0, true);
+    row("5. operator== / memcmp(16)", "BM_equal", "BM_baseline_memcmp16", 1.0, true);
+    row("5. std::hash / memcmp(16)", "BM_hash", "BM_baseline_memcmp16", 1.0, true);
+
+    std::printf("\n6. Heap allocations per iteration (benchmark::MemoryManager):\n");
+    int allocating = 0;
+    for (const auto& [name, m] : r) {
+        if (!m.allocs_known) continue;
+        const bool may_allocate = name.rfind("BM_to_string", 0) == 0 || name.rfind("BM_generate_random_device", 0) == 0;
+        const bool ok = m.allocs_per_iter == 0 || may_allocate;
+        if (!ok) ++allocating;
+        if (m.allocs_per_iter != 0 || !ok) {
+            std::printf("  %-58s %7.3f %s\n", name.c_str(), m.allocs_per_iter, ok ? "(allowed)" : "FAIL");
+        }
+    }
+    std::printf("  %s\n", allocating == 0 ? "every other operation: 0 allocations  PASS" : "allocations found  FAIL");
+    failures += allocating;
+    std::printf("\n%d target(s) missed\n", failures);
+    return failures;
+}
+
+/// Parks a second thread for the whole run, so that the process is
+/// multi-threaded and locks are real.
+class idle_thread {
+public:
+    idle_thread()
+        : thread_([this] {
+              std::unique_lock<std::mutex> lock(mutex_);
+              cv_.wait(lock, [this] { return done_; });
+          }) {}
+    ~idle_thread() {
+        {
+            const std::lock_guard<std::mutex> lock(mutex_);
+            done_ = true;
+        }
+        cv_.notify_one();
+        thread_.join();
+    }
+    idle_thread(const idle_thread&) = delete;
+    idle_thread& operator=(const idle_thread&) = delete;
+
+private:
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    bool done_ = false;
+    std::thread thread_;
+};
+
+}  // namespace
+
+/// The baseline codec must be a faithful one, or the comparison means
+/// nothing: check it against the library before timing anything.
+bool baseline_matches_library() {
+    for (const auto& id : sample_ids(sample_count)) {
+        std::array<char, 26> text{};
+        baseline::encode(id.bytes().data(), text.data());
+        std::array<std::uint8_t, 16> bytes{};
+        baseline::decode(text.data(), bytes.data());
+        if (text != id.encode() || bytes != id.bytes()) return false;
+    }
+    return true;
+}
+
+int main(int argc, char** argv) {
+    if (!baseline_matches_library()) {
+        std::fprintf(stderr, "ulid_bench: the baseline codec disagrees with the library\n");
+        return 2;
+    }
+    const idle_thread other_thread;
+    counting_memory_manager memory_manager;
+    benchmark::RegisterMemoryManager(&memory_manager);
+    benchmark::Initialize(&argc, argv);
+    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+    collecting_reporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::RegisterMemoryManager(nullptr);
+    const int failures = print_targets(reporter.results());
+    benchmark::Shutdown();
+    return failures == 0 ? 0 : 1;
+}
