@@ -72,7 +72,8 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 #pragma comment(lib, "bcrypt")
 #endif
 #else
-#include <errno.h>
+#include <cerrno>
+
 #include <fcntl.h>
 #include <pthread.h>
 #include <unistd.h>
@@ -238,6 +239,7 @@ using bytes10 = std::array<std::uint8_t, entropy_size>;
     return v;
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal, every call site names its width
 constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcept {
     for (std::size_t i = n; i-- > 0;) {
         p[i] = static_cast<std::uint8_t>(v);
@@ -524,7 +526,7 @@ public:
     /// besides to_uuid_string(). May throw std::bad_alloc.
     [[nodiscard]] std::string to_string() const {
         std::string text(encoded_size, '0');
-        encode(&text[0]);
+        encode(text.data());
         return text;
     }
 
@@ -536,7 +538,7 @@ public:
     /// "01563df3-6481-0000-0000-000000000000". May throw std::bad_alloc.
     [[nodiscard]] std::string to_uuid_string() const {
         std::string text(36, '0');
-        encode_uuid(&text[0]);
+        encode_uuid(text.data());
         return text;
     }
 
@@ -656,6 +658,7 @@ template <std::size_t... I>
 }
 
 /// The portable validating decoder. Returns the first failed check.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
 [[nodiscard]] inline errc decode_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
     // Invalid characters decode to 0xFF and valid digits are below 32, so
     // bit 7 of `seen` tells; an invalid digit's bits spill into h and l,
@@ -691,17 +694,18 @@ struct cpu_features {
     cpu_features f;
 #if defined(__GNUC__) || defined(__clang__)
     __builtin_cpu_init();
-    f.ssse3 = __builtin_cpu_supports("ssse3") != 0;
-    f.avx2 = __builtin_cpu_supports("avx2") != 0;
+    // GCC returns int, clang bool.
+    f.ssse3 = static_cast<bool>(__builtin_cpu_supports("ssse3"));
+    f.avx2 = static_cast<bool>(__builtin_cpu_supports("avx2"));
 #else
-    int regs[4] = {};
-    __cpuid(regs, 0);
+    std::array<int, 4> regs{};
+    __cpuid(regs.data(), 0);
     const int max_leaf = regs[0];
-    __cpuid(regs, 1);
+    __cpuid(regs.data(), 1);
     f.ssse3 = (regs[2] & (1 << 9)) != 0;
     const bool os_saves_ymm = (regs[2] & (1 << 27)) != 0 && (regs[2] & (1 << 28)) != 0 && (_xgetbv(0) & 6) == 6;
     if (max_leaf >= 7 && os_saves_ymm) {
-        __cpuidex(regs, 7, 0);
+        __cpuidex(regs.data(), 7, 0);
         f.avx2 = (regs[1] & (1 << 5)) != 0;
     }
 #endif
@@ -1103,6 +1107,7 @@ template <class S>
 /// bits wide: draw `width` bits and reject values >= bound (each try
 /// succeeds with probability above 1/2). A bound of 1 consumes no entropy.
 template <class S>
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): width is derived from bound by the one caller
 [[nodiscard]] ULID_FORCE_INLINE status random_below(S& source, std::uint64_t bound, unsigned width,
                                                     std::uint64_t& out) noexcept {
     if (width == 0) {
@@ -1212,6 +1217,7 @@ inline void watch_forks() noexcept {
     return (v << c) | (v >> (32U - c));
 }
 
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the indices follow RFC 8439's QUARTERROUND(a, b, c, d)
 constexpr void chacha_quarter_round(std::array<std::uint32_t, 16>& x, std::size_t a, std::size_t b, std::size_t c,
                                     std::size_t d) noexcept {
     x[a] += x[b];
@@ -1334,12 +1340,12 @@ void chacha_blocks4(const std::array<std::uint32_t, 8>& key, std::uint64_t count
 /// with zero entropy (as oklog/ulid's New(ms, nil)). Never fails.
 struct zero_entropy {
     /// Fills dst[0, n) with zeros.
-    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+    [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
         (void)fill(dst, n);
         return {};
     }
     /// As read(), reporting success as true (see "Entropy sources").
-    [[nodiscard]] bool fill(std::uint8_t* dst, std::size_t n) noexcept {
+    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept {
         if (n > 0) std::memset(dst, 0, n);
         return true;
     }
@@ -1351,11 +1357,13 @@ struct zero_entropy {
 /// system has no randomness to give.
 struct os_entropy {
     /// Fills dst[0, n) or reports errc::entropy_failure.
-    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+    [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
         return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
     }
     /// As read(), reporting success as true.
-    [[nodiscard]] bool fill(std::uint8_t* dst, std::size_t n) noexcept { return n == 0 || detail::os_random(dst, n); }
+    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept {
+        return n == 0 || detail::os_random(dst, n);
+    }
 };
 
 /// A cryptographically secure byte reader: ChaCha8 in user space (the
@@ -1659,6 +1667,7 @@ private:
     // the same way, so each load is forwarded from one earlier store.
     [[nodiscard]] std::uint64_t state_high() const noexcept { return detail::read_be16(entropy_.data()); }
     [[nodiscard]] std::uint64_t state_low() const noexcept { return detail::read_be64(entropy_.data() + 2); }
+    // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): high and low in reading order
     void set_state(std::uint64_t high, std::uint64_t low) noexcept {
         detail::write_be16(entropy_.data(), static_cast<std::uint16_t>(high));
         detail::write_be64(entropy_.data() + 2, low);
@@ -1720,7 +1729,7 @@ public:
 
     /// Builds the wrapped source in place from `args`.
     template <class... Args>
-    explicit locked_monotonic_entropy(std::in_place_t,
+    explicit locked_monotonic_entropy(std::in_place_t /*tag*/,
                                       Args&&... args) noexcept(std::is_nothrow_constructible_v<Monotonic, Args...>)
         : monotonic_(std::forward<Args>(args)...) {}
 
@@ -1788,9 +1797,9 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 [[nodiscard]] inline default_entropy_type& default_entropy() noexcept {
     // Placement into static storage: no heap allocation, no destructor
     // racing late callers at exit.
-    alignas(default_entropy_type) static unsigned char storage[sizeof(default_entropy_type)];
-    static default_entropy_type* const instance =
-        ::new (static_cast<void*>(storage)) default_entropy_type(std::in_place, secure_entropy{}, std::uint64_t{0});
+    alignas(default_entropy_type) static std::array<unsigned char, sizeof(default_entropy_type)> storage;
+    static auto* const instance = ::new (static_cast<void*>(storage.data()))
+        default_entropy_type(std::in_place, secure_entropy{}, std::uint64_t{0});
     return *instance;
 }
 
@@ -1801,9 +1810,9 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 /// never destroyed, so its key is not wiped at thread exit.
 [[nodiscard]] inline monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
     using type = monotonic_entropy<secure_entropy>;
-    alignas(type) thread_local unsigned char storage[sizeof(type)];
+    alignas(type) thread_local std::array<unsigned char, sizeof(type)> storage;
     thread_local type* instance = nullptr;
-    if (instance == nullptr) instance = ::new (static_cast<void*>(storage)) type(secure_entropy{});
+    if (instance == nullptr) instance = ::new (static_cast<void*>(storage.data())) type(secure_entropy{});
     return *instance;
 }
 
