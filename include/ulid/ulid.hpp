@@ -161,9 +161,9 @@ namespace detail {
 [[nodiscard]] constexpr const char* message(errc e) noexcept {
     switch (e) {
         case errc::data_size:
-            return "bad data size: a ULID is 26 characters or 16 bytes, its entropy 10 bytes";
+            return "bad data size: wrong length for a ULID, its entropy or a UUID";
         case errc::invalid_characters:
-            return "bad data characters: not in the Crockford base32 alphabet";
+            return "bad data characters: not Crockford base32 (ULID) or hexadecimal (UUID)";
         case errc::buffer_size:
             return "output buffer too small";
         case errc::big_time:

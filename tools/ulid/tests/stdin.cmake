@@ -49,7 +49,7 @@ file(WRITE "${WORK_DIR}/mixed.txt"
      "01ARYZ6S41TSV4RRFFQ69G5FA${bell}\n"
      "81ARYZ6S41TSV4RRFFQ69G5FAV\n"
      "00000000000000000000000000")
-set(size_reason "bad data size: a ULID is 26 characters or 16 bytes, its entropy 10 bytes")
+set(size_reason "bad data size: wrong length for a ULID, its entropy or a UUID")
 run_ulid(mixed INPUT "${WORK_DIR}/mixed.txt" ARGS -f ms -)
 expect_rc(mixed 1)
 expect_out(mixed "1469918176385\n${id}\n0\n")
@@ -58,7 +58,7 @@ ulid: ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ...: ${size_reason} (got 200000 characters
 ulid: ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ...: ${size_reason} (got 200000 characters; expected 26, or 36 for a UUID)
 ulid:  ${id}: ${size_reason} (got 27 characters; expected 26, or 36 for a UUID)
 ulid: ${id} : ${size_reason} (got 27 characters; expected 26, or 36 for a UUID)
-ulid: 01ARYZ6S41TSV4RRFFQ69G5FA\\x07: bad data characters: not in the Crockford base32 alphabet (\\x07 at position 26)
+ulid: 01ARYZ6S41TSV4RRFFQ69G5FA\\x07: bad data characters: not Crockford base32 (ULID) or hexadecimal (UUID) (\\x07 at position 26)
 ulid: 81ARYZ6S41TSV4RRFFQ69G5FAV: overflow: the first character of a ULID must be 0-7 (got '8')
 ")
 
