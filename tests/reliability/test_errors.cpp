@@ -145,6 +145,9 @@ TEST_CASE("errc::big_time from every call that takes a timestamp, checked before
         REQUIRE(e == sentinel_entropy);
         REQUIRE(m.next(ms, out) == ulid::errc::big_time);
         REQUIRE(ulid::generate(ms, m, out) == ulid::errc::big_time);
+        const ulid::batch_result batch = m.next_n(ms, &out, 1);
+        REQUIRE(batch.ec == ulid::errc::big_time);
+        REQUIRE(batch.count == 0);
         REQUIRE(reader.reads == 0);
         REQUIRE(out == sentinel);
 
@@ -152,6 +155,7 @@ TEST_CASE("errc::big_time from every call that takes a timestamp, checked before
                                                                                         std::mt19937_64(1));
         REQUIRE(locked.read_monotonic(ms, e) == ulid::errc::big_time);
         REQUIRE(locked.next(ms, out) == ulid::errc::big_time);
+        REQUIRE(locked.next_n(ms, &out, 1).ec == ulid::errc::big_time);
         REQUIRE(e == sentinel_entropy);
         REQUIRE(out == sentinel);
 
@@ -203,12 +207,25 @@ TEST_CASE("errc::monotonic_overflow from read_monotonic, generate, next and must
     REQUIRE(n.next(ulid::max_time - 5, out) == ulid::errc::monotonic_overflow);
     REQUIRE(out == sentinel);
 
+    // next_n: the IDs before the failure, the rest untouched.
+    exhausting b = make_exhausting();
+    std::array<ulid::ulid, 4> batch{};
+    batch.fill(sentinel);
+    const ulid::batch_result at_end = b.next_n(ulid::max_time, batch.data(), batch.size());
+    REQUIRE(at_end.ec == ulid::errc::monotonic_overflow);
+    REQUIRE(at_end.count == 1);
+    REQUIRE(batch[0].time() == ulid::max_time);
+    for (std::size_t i = 1; i < batch.size(); ++i) REQUIRE(batch[i] == sentinel);
+
     ulid::locked_monotonic_entropy<exhausting> locked(make_exhausting());
     REQUIRE_FALSE(locked.read_monotonic(9, first));
     REQUIRE(locked.read_monotonic(9, e) == ulid::errc::monotonic_overflow);
     REQUIRE(ulid::generate(9, locked, out) == ulid::errc::monotonic_overflow);
     REQUIRE_FALSE(locked.next(ulid::max_time, last));
     REQUIRE(locked.next(ulid::max_time, out) == ulid::errc::monotonic_overflow);
+    const ulid::batch_result locked_end = locked.next_n(ulid::max_time, &out, 1);
+    REQUIRE(locked_end.ec == ulid::errc::monotonic_overflow);
+    REQUIRE(locked_end.count == 0);
     REQUIRE(e == sentinel_entropy);
     REQUIRE(out == sentinel);
 }
@@ -223,6 +240,9 @@ TEST_CASE("errc::entropy_failure from every kind of source failure", "[errors][e
         ulid::monotonic_entropy<test::failing_reader&> m(reader);
         REQUIRE(m.read_monotonic(1, e) == ulid::errc::entropy_failure);
         REQUIRE(m.next(1, out) == ulid::errc::entropy_failure);
+        const ulid::batch_result batch = m.next_n(1, &out, 1);
+        REQUIRE(batch.ec == ulid::errc::entropy_failure);
+        REQUIRE(batch.count == 0);
         REQUIRE(thrown_by([&reader] { (void)ulid::must_generate(1, reader); }).code() == ulid::errc::entropy_failure);
     }
     SECTION("a byte reader throwing") {

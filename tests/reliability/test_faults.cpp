@@ -7,6 +7,7 @@
 #include "catch.hpp"
 #include "reliability.hpp"
 
+#include <array>
 #include <string>
 #include <type_traits>
 
@@ -161,4 +162,56 @@ TEST_CASE("a source that keeps failing leaves the state untouched until it recov
     REQUIRE_FALSE(m.next(11, d));
     REQUIRE(c < d);
     REQUIRE(d.time() == 11);
+}
+
+TEST_CASE("next_n with a reader failing on its k-th read, k = 1..20: a valid prefix, the rest untouched",
+          "[faults][entropy][batch]") {
+    using plain_type = ulid::monotonic_entropy<rel::faulty_reader&>;
+    for (const wrapper w : {wrapper::plain, wrapper::locked}) {
+        for (std::size_t k = 1; k <= 20; ++k) {
+            INFO("k " << k << ", " << name(w));
+            rel::faulty_reader faulty(55, k, rel::fault::error_code);
+            rel::faulty_reader twin(55, 0, rel::fault::error_code);
+            plain_type reference(twin, increment);
+            std::array<ulid::ulid, 30> first{};
+            std::array<ulid::ulid, 10> second{};
+            first.fill(rel::sentinel());
+            second.fill(rel::sentinel());
+            ulid::batch_result r1;
+            ulid::batch_result r2;
+            std::uint64_t position = 0;
+            const auto run = [&](auto& m) {
+                r1 = m.next_n(7000, first.data(), first.size());
+                position = faulty.position();
+                r2 = m.next_n(7000, second.data(), second.size());
+            };
+            if (w == wrapper::plain) {
+                plain_type m(faulty, increment);
+                run(m);
+            } else {
+                ulid::locked_monotonic_entropy<plain_type> m(std::in_place, faulty, increment);
+                run(m);
+            }
+            // Every ID needs at least one read, so read k falls in the first batch.
+            REQUIRE(r1.ec == ulid::errc::entropy_failure);
+            REQUIRE(r1.count < first.size());
+            for (std::size_t i = r1.count; i < first.size(); ++i) REQUIRE(first[i] == rel::sentinel());
+            for (std::size_t i = 0; i < r1.count; ++i) {
+                ulid::ulid expected;
+                REQUIRE_FALSE(reference.next(7000, expected));
+                REQUIRE(first[i] == expected);
+            }
+            // The second batch continues from the last good state.
+            REQUIRE_FALSE(r2.ec);
+            REQUIRE(r2.count == second.size());
+            twin.seek(position);
+            for (std::size_t i = 0; i < second.size(); ++i) {
+                ulid::ulid expected;
+                REQUIRE_FALSE(reference.next(7000, expected));
+                REQUIRE(second[i] == expected);
+                if (i > 0) REQUIRE(second[i - 1] < second[i]);
+            }
+            if (r1.count > 0) REQUIRE(first[r1.count - 1] < second[0]);
+        }
+    }
 }

@@ -28,32 +28,48 @@
 TEST_CASE("after fork() a monotonic source reseeds in the child instead of incrementing", "[faults][fork]") {
     // Same stream in parent and child: without the fork check the child's
     // next ID would be the parent's last plus an increment, which the
-    // parent also produces: a duplicate across processes.
+    // parent also produces: a duplicate across processes. Both paths:
+    // next() and read_monotonic() (through generate()).
     ulid::monotonic_entropy<rel::faulty_reader> m(rel::faulty_reader(11, 0, rel::fault::error_code), 1);
+    ulid::monotonic_entropy<rel::faulty_reader> r(rel::faulty_reader(12, 0, rel::fault::error_code), 1);
     ulid::ulid first;
+    ulid::ulid first_r;
     REQUIRE_FALSE(m.next(500, first));
+    REQUIRE_FALSE(ulid::generate(500, r, first_r));
     const std::uint64_t position = m.source().position();
+    const std::uint64_t position_r = r.source().position();
     const rel::child_result child = rel::run_in_child([&]() -> std::string {
+        // Ten fresh bytes from where the parent's stream stood: a reseed.
+        const auto fresh_at = [](std::uint64_t seed, std::uint64_t at) {
+            rel::faulty_reader twin(seed, 0, rel::fault::error_code);
+            twin.seek(at);
+            std::array<std::uint8_t, 10> fresh{};
+            (void)twin.read(fresh.data(), fresh.size());
+            return fresh;
+        };
         ulid::ulid id;
         if (m.next(500, id)) return "next() failed in the child";
         if (id.time() != 500) return "the child moved off the millisecond";
-        // Ten fresh bytes from where the parent's stream stood: a reseed.
-        rel::faulty_reader twin(11, 0, rel::fault::error_code);
-        twin.seek(position);
-        std::array<std::uint8_t, 10> fresh{};
-        (void)twin.read(fresh.data(), fresh.size());
-        if (id.entropy() != fresh) return "the child incremented the parent's state instead of reseeding";
+        if (id.entropy() != fresh_at(11, position)) return "next() in the child incremented the parent's state";
         ulid::ulid again;
-        if (m.next(500, again) || !(id < again)) return "the child is not monotonic after its reseed";
+        if (m.next(500, again) || !(id < again)) return "next() in the child is not monotonic after its reseed";
+        ulid::ulid id_r;
+        if (ulid::generate(500, r, id_r)) return "read_monotonic() failed in the child";
+        if (id_r.entropy() != fresh_at(12, position_r)) {
+            return "read_monotonic() in the child incremented the parent's state";
+        }
         return "";
     });
     INFO(child.output);
     REQUIRE(child.exited);
     REQUIRE(child.exit_code == 0);
-    // The parent's own state is untouched: it increments as before.
+    // The parent's own states are untouched: they increment as before.
     ulid::ulid second;
     REQUIRE_FALSE(m.next(500, second));
     REQUIRE(second.low() - first.low() == 1);
+    ulid::ulid second_r;
+    REQUIRE_FALSE(ulid::generate(500, r, second_r));
+    REQUIRE(second_r.low() - first_r.low() == 1);
 }
 
 #endif

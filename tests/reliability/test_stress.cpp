@@ -1,7 +1,8 @@
 // Concurrency stress: 8 threads calling make() at once, through the default
 // entropy and through one shared locked_monotonic_entropy with a custom
-// source. No duplicates, each thread strictly increasing, every timestamp
-// inside the wall-clock window of the run.
+// source; likewise make_batch() and make_thread_local(). No duplicates,
+// each thread strictly increasing, every timestamp inside the wall-clock
+// window of the run.
 //
 // ULID_STRESS_PER_THREAD sets the calls per thread (default 100000, 20000
 // under ThreadSanitizer, so CI takes seconds); ULID_STRESS_PER_THREAD=1000000
@@ -36,10 +37,11 @@ constexpr std::size_t default_per_thread = 100000;
 
 std::size_t per_thread() { return rel::env_count("ULID_STRESS_PER_THREAD", default_per_thread); }
 
-/// Runs `make_one` `count` times on each of thread_count threads, started
-/// together, and checks the whole output.
-template <class MakeOne>
-void stress(MakeOne make_one, std::size_t count) {
+/// Runs `produce(ids, count)` on each of thread_count threads, started
+/// together, to append `count` IDs to that thread's `ids`, and checks the
+/// whole output.
+template <class Produce>
+void stress_with(Produce produce, std::size_t count) {
     REQUIRE(count > 0);
     std::vector<std::vector<ulid::ulid>> made(thread_count);
     for (auto& ids : made) ids.reserve(count);
@@ -52,7 +54,7 @@ void stress(MakeOne make_one, std::size_t count) {
         threads.emplace_back([&, t] {
             ready.fetch_add(1);
             while (!go.load()) std::this_thread::yield();
-            for (std::size_t i = 0; i < count; ++i) made[t].push_back(make_one());
+            produce(made[t], count);
         });
     }
     while (ready.load() != thread_count) std::this_thread::yield();
@@ -81,10 +83,38 @@ void stress(MakeOne make_one, std::size_t count) {
     REQUIRE(all.size() == thread_count * count);
 }
 
+/// stress_with() for a callable making one ID a call.
+template <class MakeOne>
+void stress(MakeOne make_one, std::size_t count) {
+    stress_with(
+        [&make_one](std::vector<ulid::ulid>& ids, std::size_t n) {
+            for (std::size_t i = 0; i < n; ++i) ids.push_back(make_one());
+        },
+        count);
+}
+
 }  // namespace
 
 TEST_CASE("stress: 8 threads of make() through the default entropy", "[stress][concurrency]") {
     stress([] { return ulid::make(); }, per_thread());
+}
+
+TEST_CASE("stress: 8 threads of make_batch() through the default entropy, batches of 1 to 64",
+          "[stress][concurrency]") {
+    stress_with(
+        [](std::vector<ulid::ulid>& ids, std::size_t n) {
+            ids.resize(n);
+            std::size_t size = 1;
+            for (std::size_t i = 0; i < n; i += size) {
+                size = std::min<std::size_t>(n - i, 1 + (i * 7) % 64);
+                ulid::make_batch(ids.data() + i, size);
+            }
+        },
+        per_thread());
+}
+
+TEST_CASE("stress: 8 threads of make_thread_local()", "[stress][concurrency]") {
+    stress([] { return ulid::make_thread_local(); }, per_thread());
 }
 
 TEST_CASE("stress: 8 threads of make(source, now) through one locked source with a custom reader",
