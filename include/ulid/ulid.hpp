@@ -103,12 +103,33 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 
 /// Forces inlining on the few hot-path helpers where compilers otherwise
 /// hesitate (measured with the benchmarks in bench/).
+#ifndef ULID_FORCE_INLINE
 #if defined(__GNUC__) || defined(__clang__)
 #define ULID_FORCE_INLINE inline __attribute__((always_inline))
 #elif defined(_MSC_VER)
 #define ULID_FORCE_INLINE __forceinline
 #else
 #define ULID_FORCE_INLINE inline
+#endif
+#endif
+
+/// Branch hints for the generation hot path (C++17 has no [[likely]]).
+#if defined(__GNUC__) || defined(__clang__)
+#define ULID_LIKELY(x) __builtin_expect(!!(x), 1)
+#define ULID_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define ULID_LIKELY(x) (x)
+#define ULID_UNLIKELY(x) (x)
+#endif
+
+/// Keeps rare paths (reseeding, first use) out of the hot functions, so
+/// these stay small and need few registers.
+#if defined(__GNUC__) || defined(__clang__)
+#define ULID_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define ULID_NOINLINE __declspec(noinline)
+#else
+#define ULID_NOINLINE
 #endif
 
 /// ULID_EXCEPTIONS is 1 when the compiler has exceptions enabled; define it to
@@ -803,6 +824,7 @@ ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* byte
     _mm_storeu_si128(reinterpret_cast<__m128i*>(bytes), result);
     return errc{};
 }
+
 #endif
 
 }  // namespace detail
@@ -1061,63 +1083,82 @@ template <class G>
 /// `n` bytes from a byte reader, through fill() where it exists.
 template <class S>
 [[nodiscard]] ULID_FORCE_INLINE status read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
-    return guarded([&]() -> status {
-        if constexpr (has_fill<S>::value) {
+    if constexpr (has_fill<S>::value) {
+        // A noexcept source needs no handler, which keeps the call inlinable.
+        if constexpr (noexcept(source.fill(dst, n))) {
             return source.fill(dst, n) ? ok : errc::entropy_failure;
         } else {
-            return source.read(dst, n) ? errc::entropy_failure : ok;
+            return guarded([&]() -> status { return source.fill(dst, n) ? ok : errc::entropy_failure; });
         }
-    });
-}
-
-/// `want` (1..64) uniform bits from any entropy source. A byte reader's
-/// bytes are read big-endian and the excess high bits cleared.
-template <class S>
-[[nodiscard]] ULID_FORCE_INLINE status random_bits(S& source, unsigned want, std::uint64_t& out) noexcept {
-    if constexpr (is_byte_reader<S>::value) {
-        // Whole bytes, as few as cover `want`; a constant size in each branch
-        // lets the copy compile to one load.
-        // Each branch loads exactly the bytes it stored, so the store can
-        // forward to the load.
-        std::array<std::uint8_t, 8> buffer;  // NOLINT(cppcoreguidelines-pro-type-member-init): filled first
-        status s = ok;
-        std::uint64_t v = 0;
-        if (want <= 8) {
-            s = read_bytes(source, buffer.data(), 1);
-            v = buffer[0];
-        } else if (want <= 16) {
-            s = read_bytes(source, buffer.data(), 2);
-            v = read_be16(buffer.data());
-        } else if (want <= 32) {
-            s = read_bytes(source, buffer.data(), 4);
-            v = read_be32(buffer.data());
-        } else {
-            s = read_bytes(source, buffer.data(), 8);
-            v = read_be64(buffer.data());
-        }
-        if (s != ok) return s;
-        out = want == 64 ? v : (v & ((std::uint64_t{1} << want) - 1U));
-        return ok;
+    } else if constexpr (noexcept(source.read(dst, n))) {
+        return source.read(dst, n) ? errc::entropy_failure : ok;
     } else {
-        return guarded([&]() -> status { return generator_random_bits(source, want, out); });
+        return guarded([&]() -> status { return source.read(dst, n) ? errc::entropy_failure : ok; });
     }
 }
 
-/// A uniform value in [0, bound) for a bound >= 1 whose bound - 1 is `width`
-/// bits wide: draw `width` bits and reject values >= bound (each try
-/// succeeds with probability above 1/2). A bound of 1 consumes no entropy.
+/// How to draw uniform values in [0, bound): `width` bits (the bit width of
+/// bound - 1), from a byte reader as `bytes` whole bytes (1, 2, 4 or 8) with
+/// the excess high bits masked off. Worked out once per bound.
+struct uniform_plan {
+    std::uint64_t bound = 1;
+    std::uint64_t mask = 0;
+    unsigned width = 0;
+    unsigned bytes = 0;
+
+    [[nodiscard]] static constexpr uniform_plan below(std::uint64_t bound) noexcept {
+        uniform_plan p;
+        p.bound = bound;
+        p.width = bit_width(bound - 1);
+        p.bytes = p.width <= 8 ? 1U : p.width <= 16 ? 2U : p.width <= 32 ? 4U : 8U;
+        p.mask = p.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << p.width) - 1U;
+        return p;
+    }
+};
+
+/// `plan.width` (1..64) uniform bits from any entropy source. A byte
+/// reader's bytes are read big-endian.
 template <class S>
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): width is derived from bound by the one caller
-[[nodiscard]] ULID_FORCE_INLINE status random_below(S& source, std::uint64_t bound, unsigned width,
-                                                    std::uint64_t& out) noexcept {
-    if (width == 0) {
+[[nodiscard]] ULID_FORCE_INLINE status random_bits(S& source, const uniform_plan& plan, std::uint64_t& out) noexcept {
+    if constexpr (is_byte_reader<S>::value) {
+        // A constant size in each branch lets the copy compile to one load,
+        // and each branch loads exactly the bytes it stored, so the store
+        // forwards to the load.
+        std::array<std::uint8_t, 8> buffer;  // NOLINT(cppcoreguidelines-pro-type-member-init): filled first
+        std::uint64_t v = 0;
+        if (ULID_LIKELY(plan.bytes == 4)) {  // the default increment, 2^32 - 1
+            if (const status s = read_bytes(source, buffer.data(), 4); ULID_UNLIKELY(s != ok)) return s;
+            v = read_be32(buffer.data());
+        } else if (plan.bytes == 8) {
+            if (const status s = read_bytes(source, buffer.data(), 8); s != ok) return s;
+            v = read_be64(buffer.data());
+        } else if (plan.bytes == 2) {
+            if (const status s = read_bytes(source, buffer.data(), 2); s != ok) return s;
+            v = read_be16(buffer.data());
+        } else {
+            if (const status s = read_bytes(source, buffer.data(), 1); s != ok) return s;
+            v = buffer[0];
+        }
+        out = v & plan.mask;
+        return ok;
+    } else {
+        return guarded([&]() -> status { return generator_random_bits(source, plan.width, out); });
+    }
+}
+
+/// A uniform value in [0, plan.bound): draw the plan's bits and reject
+/// values >= bound (each try succeeds with probability above 1/2). A bound
+/// of 1 consumes no entropy.
+template <class S>
+[[nodiscard]] ULID_FORCE_INLINE status random_below(S& source, const uniform_plan& plan, std::uint64_t& out) noexcept {
+    if (plan.width == 0) {
         out = 0;
         return ok;
     }
     for (int attempt = 0; attempt < max_rejections; ++attempt) {
         std::uint64_t v = 0;
-        if (const status s = random_bits(source, width, v); s != ok) return s;
-        if (v < bound) {
+        if (const status s = random_bits(source, plan, v); ULID_UNLIKELY(s != ok)) return s;
+        if (ULID_LIKELY(v < plan.bound)) {
             out = v;
             return ok;
         }
@@ -1277,13 +1318,20 @@ struct lanes4 {
 };
 #endif
 
+/// The byte at offset `i` of block `block` (0-based, 64 bytes a block) in
+/// the keystream of chacha_blocks4/8, which is stored word-major: word w of
+/// every block in turn, each word little-endian. That layout is a fixed
+/// permutation of the blocks' bytes, written with whole-vector stores.
+[[nodiscard]] constexpr std::size_t chacha_stream_offset(std::size_t lanes, std::size_t block, std::size_t i) noexcept {
+    return ((i / 4) * lanes + block) * 4 + i % 4;
+}
+
 /// Four consecutive ChaCha blocks computed side by side, one block per lane
 /// of a 4 x 32-bit vector (SSE2, NEON and the like, through GCC/clang vector
 /// extensions; plain arrays elsewhere). Block `l` uses the 64-bit block
 /// counter `counter + l` (words 12 and 13) and a zero nonce (words 14 and
-/// 15), as in the original ChaCha; the 256 bytes are serialized
-/// little-endian, block after block, into `out`. Tested against the scalar
-/// chacha_block.
+/// 15), as in the original ChaCha; the 256 bytes go to `out` word-major (see
+/// chacha_stream_offset). Tested against the scalar chacha_block.
 template <int Rounds>
 void chacha_blocks4(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
 #if ULID_HAS_VECTOR_EXTENSIONS
@@ -1330,9 +1378,72 @@ void chacha_blocks4(const std::array<std::uint32_t, 8>& key, std::uint64_t count
     }
     for (std::size_t w = 0; w < 16; ++w) {
         const lanes sum = x[w] + input[w];
-        for (std::size_t l = 0; l < 4; ++l) write_le32(out + 64 * l + 4 * w, sum[l]);
+#if ULID_HAS_VECTOR_EXTENSIONS && ULID_LITTLE_ENDIAN
+        std::memcpy(out + 16 * w, &sum, 16);
+#else
+        for (std::size_t l = 0; l < 4; ++l) write_le32(out + 16 * w + 4 * l, sum[l]);
+#endif
     }
 }
+
+#if ULID_X86_SIMD
+ULID_TARGET("avx2") inline __m256i chacha_rotl_avx2(__m256i v, int c) noexcept {
+    return _mm256_or_si256(_mm256_slli_epi32(v, c), _mm256_srli_epi32(v, 32 - c));
+}
+
+ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(__m256i& a, __m256i& b, __m256i& c, __m256i& d) noexcept {
+    // Rotations by 16 and 8 move whole bytes: one shuffle each.
+    const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,  //
+                                           2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
+    const __m256i rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,  //
+                                          3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
+    a = _mm256_add_epi32(a, b);
+    d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot16);
+    c = _mm256_add_epi32(c, d);
+    b = chacha_rotl_avx2(_mm256_xor_si256(b, c), 12);
+    a = _mm256_add_epi32(a, b);
+    d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot8);
+    c = _mm256_add_epi32(c, d);
+    b = chacha_rotl_avx2(_mm256_xor_si256(b, c), 7);
+}
+
+/// Eight consecutive ChaCha blocks, one per 32-bit lane of AVX2 registers:
+/// the same keystream layout as chacha_blocks4, with eight lanes (see
+/// chacha_stream_offset). Tested against the scalar chacha_block.
+template <int Rounds>
+ULID_TARGET("avx2")
+void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
+    // Plain arrays: std::array drops __m256i's alignment attribute.
+    __m256i input[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
+    for (std::size_t w = 0; w < 4; ++w) input[w] = _mm256_set1_epi32(static_cast<int>(chacha_constants[w]));
+    for (std::size_t w = 0; w < 8; ++w) input[4 + w] = _mm256_set1_epi32(static_cast<int>(key[w]));
+    std::array<std::uint32_t, 8> low{};
+    std::array<std::uint32_t, 8> high{};
+    for (std::size_t l = 0; l < 8; ++l) {
+        low[l] = static_cast<std::uint32_t>(counter + l);
+        high[l] = static_cast<std::uint32_t>((counter + l) >> 32U);
+    }
+    input[12] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low.data()));
+    input[13] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(high.data()));
+    input[14] = _mm256_setzero_si256();
+    input[15] = _mm256_setzero_si256();
+    __m256i x[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
+    for (std::size_t w = 0; w < 16; ++w) x[w] = input[w];
+    for (int i = 0; i < Rounds; i += 2) {
+        chacha_quarter_round_avx2(x[0], x[4], x[8], x[12]);
+        chacha_quarter_round_avx2(x[1], x[5], x[9], x[13]);
+        chacha_quarter_round_avx2(x[2], x[6], x[10], x[14]);
+        chacha_quarter_round_avx2(x[3], x[7], x[11], x[15]);
+        chacha_quarter_round_avx2(x[0], x[5], x[10], x[15]);
+        chacha_quarter_round_avx2(x[1], x[6], x[11], x[12]);
+        chacha_quarter_round_avx2(x[2], x[7], x[8], x[13]);
+        chacha_quarter_round_avx2(x[3], x[4], x[9], x[14]);
+    }
+    for (std::size_t w = 0; w < 16; ++w) {
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32 * w), _mm256_add_epi32(x[w], input[w]));
+    }
+}
+#endif
 
 }  // namespace detail
 
@@ -1402,7 +1513,10 @@ public:
     /// As read(), reporting success as true.
     [[nodiscard]] ULID_FORCE_INLINE bool fill(std::uint8_t* dst, std::size_t n) noexcept {
         // The common case, a few bytes from a keyed buffer, stays inline.
-        if (n <= 16 && n <= buffer_.size() - position_ && generation_ == detail::current_fork_generation() && keyed_) {
+        // An unkeyed or wiped generator has an empty buffer, so the position
+        // check also covers keying; the fork check stays.
+        if (ULID_LIKELY(n <= 16 && n <= buffer_.size() - position_ &&
+                        generation_ == detail::current_fork_generation())) {
             std::memcpy(dst, buffer_.data() + position_, n);
             std::memset(buffer_.data() + position_, 0, n);
             position_ += n;
@@ -1451,8 +1565,15 @@ private:
     void refill() noexcept {
         // Each key serves one refill only, so block counters start at zero
         // and the nonce stays zero.
-        for (std::size_t batch = 0; batch < batches_per_refill; ++batch) {
-            detail::chacha_blocks4<rounds>(key_, batch * lanes, buffer_.data() + batch * 64 * lanes);
+#if ULID_X86_SIMD
+        if (detail::cpu.avx2) {
+            detail::chacha_blocks8_avx2<rounds>(key_, 0, buffer_.data());
+        } else
+#endif
+        {
+            for (std::size_t batch = 0; batch < batches_per_refill; ++batch) {
+                detail::chacha_blocks4<rounds>(key_, batch * lanes, buffer_.data() + batch * 64 * lanes);
+            }
         }
         set_key(buffer_.data());
         std::memset(buffer_.data(), 0, key_bytes);
@@ -1502,21 +1623,20 @@ inline void cpu_relax() noexcept {
 
 /// A lock for critical sections of a few nanoseconds: one atomic exchange
 /// when free (std::mutex costs two atomic operations and a function call
-/// each way), spinning on a plain load while held, and yielding the CPU
-/// after a while so a preempted holder can finish. Meets the Lockable
-/// requirements, so std::lock_guard works. Not recursive, not fair.
+/// each way). A waiter backs off exponentially instead of polling: where
+/// moving a cache line between cores costs hundreds of nanoseconds (as on
+/// virtual machines spread over a large CPU), a waiter that polls often
+/// steals the line from the holder in mid-section and throughput collapses;
+/// backing off lets the holder run on while the line stays in its cache.
+/// The first wait is about a thousand pause instructions (some tens of
+/// microseconds, far longer than a make() takes), then doubles; past that the
+/// waiter yields the CPU, so a preempted holder can finish. Meets the Lockable requirements (std::lock_guard works).
+/// Not recursive, not fair.
 class spin_mutex {
 public:
     void lock() noexcept {
-        while (locked_.exchange(true, std::memory_order_acquire)) {
-            for (unsigned spins = 0; locked_.load(std::memory_order_relaxed); ++spins) {
-                if (spins < 128) {
-                    cpu_relax();
-                } else {
-                    std::this_thread::yield();
-                }
-            }
-        }
+        if (!locked_.exchange(true, std::memory_order_acquire)) return;
+        lock_contended();
     }
     [[nodiscard]] bool try_lock() noexcept {
         return !locked_.load(std::memory_order_relaxed) && !locked_.exchange(true, std::memory_order_acquire);
@@ -1524,6 +1644,19 @@ public:
     void unlock() noexcept { locked_.store(false, std::memory_order_release); }
 
 private:
+    void lock_contended() noexcept {
+        unsigned pauses = 1024;
+        for (;;) {
+            for (unsigned i = 0; i < pauses; ++i) cpu_relax();
+            if (try_lock()) return;
+            if (pauses < 4096) {
+                pauses *= 2;
+            } else {
+                std::this_thread::yield();
+            }
+        }
+    }
+
     std::atomic<bool> locked_{false};
 };
 
@@ -1575,7 +1708,7 @@ public:
     explicit monotonic_entropy(Source source,
                                std::uint64_t inc = 0) noexcept(std::is_nothrow_move_constructible_v<Source>)
         : inc_(inc == 0 ? default_increment : inc),
-          width_(detail::bit_width(inc_ - 1)),
+          draw_(detail::uniform_plan::below(inc_)),
           source_(std::forward<Source>(source)) {
         detail::watch_forks();
     }
@@ -1646,9 +1779,9 @@ private:
     [[nodiscard]] ULID_FORCE_INLINE detail::status next_status(std::uint64_t ms, ulid& out) noexcept {
         if (ms > max_time) return errc::big_time;
         ms = std::max(ms, next_ms_);
-        if (ms == ms_ && !forked()) {
+        if (ULID_LIKELY(ms == ms_ && !forked())) {
             detail::status s = exhausted_ ? errc::monotonic_overflow : increment();
-            if (s == detail::ok) {
+            if (ULID_LIKELY(s == detail::ok)) {
                 next_ms_ = ms;
                 out = make_id(ms);
                 return detail::ok;
@@ -1677,7 +1810,7 @@ private:
         return ulid::from_high_low((ms << 16U) | state_high(), state_low());
     }
 
-    [[nodiscard]] detail::status reseed(std::uint64_t ms) noexcept {
+    [[nodiscard]] ULID_NOINLINE detail::status reseed(std::uint64_t ms) noexcept {
         detail::bytes10 fresh{};
         if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
         set_state(detail::read_be16(fresh.data()), detail::read_be64(fresh.data() + 2));
@@ -1691,13 +1824,13 @@ private:
     /// marks the millisecond used up instead.
     [[nodiscard]] ULID_FORCE_INLINE detail::status increment() noexcept {
         std::uint64_t step = 0;
-        if (const detail::status s = detail::random_below(source_, inc_, width_, step); s != detail::ok) return s;
+        if (const detail::status s = detail::random_below(source_, draw_, step); s != detail::ok) return s;
         step += 1;  // [0, inc) -> [1, inc]
         const std::uint64_t high = state_high();
         const std::uint64_t low = state_low();
         const std::uint64_t sum = low + step;
         const std::uint64_t carried = high + (sum < low ? 1U : 0U);
-        if (carried > 0xFFFFU) {
+        if (ULID_UNLIKELY(carried > 0xFFFFU)) {
             exhausted_ = true;
             return errc::monotonic_overflow;
         }
@@ -1710,7 +1843,7 @@ private:
     std::uint64_t next_ms_ = 0;    // the floor next() keeps to
     std::uint64_t generation_ = 0;
     std::uint64_t inc_;
-    unsigned width_;  // bit width of inc_ - 1
+    detail::uniform_plan draw_;  // how to draw a step in [0, inc_)
     bool exhausted_ = false;
     std::array<std::uint8_t, 10> entropy_{};
     Source source_;
@@ -1808,12 +1941,20 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 /// only; ULIDs from different threads are unique but not ordered with each
 /// other. Built in the thread's static storage on first use (no heap) and
 /// never destroyed, so its key is not wiped at thread exit.
-[[nodiscard]] inline monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
-    using type = monotonic_entropy<secure_entropy>;
-    alignas(type) thread_local std::array<unsigned char, sizeof(type)> storage;
-    thread_local type* instance = nullptr;
-    if (instance == nullptr) instance = ::new (static_cast<void*>(storage.data())) type(secure_entropy{});
-    return *instance;
+namespace detail {
+using thread_entropy_type = monotonic_entropy<secure_entropy>;
+inline thread_local thread_entropy_type* thread_entropy = nullptr;
+
+ULID_NOINLINE inline thread_entropy_type& create_thread_entropy() noexcept {
+    alignas(thread_entropy_type) thread_local std::array<unsigned char, sizeof(thread_entropy_type)> storage;
+    thread_entropy = ::new (static_cast<void*>(storage.data())) thread_entropy_type(secure_entropy{});
+    return *thread_entropy;
+}
+}  // namespace detail
+
+[[nodiscard]] ULID_FORCE_INLINE monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
+    detail::thread_entropy_type* const instance = detail::thread_entropy;
+    return instance != nullptr ? *instance : detail::create_thread_entropy();
 }
 
 // ---------------------------------------------------------------------------
@@ -1887,7 +2028,10 @@ template <class Monotonic, class Clock, std::enable_if_t<std::is_invocable_r_v<s
 /// default_entropy() may reseed it; see README.) Aborts with a message only
 /// if the operating system provides no randomness at all or the clock is
 /// past the year 10889.
-[[nodiscard]] inline ulid make() noexcept { return make(default_entropy(), now); }
+[[nodiscard]] inline ulid make() noexcept {
+    // A lambda rather than &now, so the clock read inlines.
+    return make(default_entropy(), [] { return now(); });
+}
 
 /// A ULID at time `ms` from default_entropy() (as oklog/ulid's
 /// MustNewDefault). Throws ulid::error with errc::big_time or
@@ -1901,7 +2045,9 @@ template <class Monotonic, class Clock, std::enable_if_t<std::is_invocable_r_v<s
 /// make() without the lock, from thread_local_entropy(): strictly increasing
 /// within the calling thread, unique across threads, but not ordered across
 /// threads. Never throws or allocates; aborts like make().
-[[nodiscard]] inline ulid make_thread_local() noexcept { return make(thread_local_entropy(), now); }
+[[nodiscard]] inline ulid make_thread_local() noexcept {
+    return make(thread_local_entropy(), [] { return now(); });
+}
 
 /// Fills out[0, n) with n ULIDs from default_entropy() that continue make()'s
 /// sequence in increasing order, reading the clock once and taking the lock
