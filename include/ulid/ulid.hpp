@@ -1124,7 +1124,7 @@ template <class S>
         // A constant size in each branch lets the copy compile to one load,
         // and each branch loads exactly the bytes it stored, so the store
         // forwards to the load.
-        std::array<std::uint8_t, 8> buffer;  // NOLINT(cppcoreguidelines-pro-type-member-init): filled first
+        std::array<std::uint8_t, 8> buffer{};  // zeroed: GCC cannot see that a failed read returns first
         std::uint64_t v = 0;
         if (ULID_LIKELY(plan.bytes == 4)) {  // the default increment, 2^32 - 1
             if (const status s = read_bytes(source, buffer.data(), 4); ULID_UNLIKELY(s != ok)) return s;
