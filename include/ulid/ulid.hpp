@@ -232,13 +232,17 @@ struct std::is_error_code_enum<ulid::errc> : std::true_type {};
 namespace ulid {
 namespace detail {
 
+/// The English text of an error code, without allocating.
+[[nodiscard]] inline const char* describe(std::error_code ec) noexcept {
+    return ec.category() == ulid_category() ? message(static_cast<errc>(ec.value())) : "unknown error";
+}
+
 /// Throws ulid::error, or without exceptions prints the reason and aborts.
 [[noreturn]] inline void throw_error(std::error_code ec) {
 #if ULID_EXCEPTIONS
     throw error(ec);
 #else
-    const char* what = ec.category() == ulid_category() ? message(static_cast<errc>(ec.value())) : "unknown error";
-    std::fprintf(stderr, "ulid: fatal error: %s\n", what);
+    std::fprintf(stderr, "ulid: fatal error: %s\n", describe(ec));
     std::abort();
 #endif
 }
@@ -255,12 +259,10 @@ namespace detail {
 /// For failures that the API promises never to report (make()): the process
 /// cannot continue safely, so say why and abort.
 [[noreturn]] inline void fatal(const char* where, std::error_code ec) noexcept {
-    const char* what = ec.category() == ulid_category() ? message(static_cast<errc>(ec.value())) : "unknown error";
-    std::fprintf(stderr, "ulid: %s: %s\n", where, what);
+    std::fprintf(stderr, "ulid: %s: %s\n", where, describe(ec));
     std::abort();
 }
 
-using bytes16 = std::array<std::uint8_t, binary_size>;
 using bytes10 = std::array<std::uint8_t, entropy_size>;
 
 [[nodiscard]] constexpr std::uint64_t load_be(const std::uint8_t* p, std::size_t n) noexcept {
@@ -1488,7 +1490,8 @@ struct os_entropy {
 /// cipher Go's math/rand/v2 and runtime use for the same purpose; the block
 /// function is tested with RFC 8439's ChaCha20 vectors and ChaCha8's own),
 /// keyed with 32 bytes from the operating system on first use. It makes 512
-/// bytes of keystream at a time, four blocks in parallel, and takes the key
+/// bytes of keystream at a time, eight blocks in parallel with AVX2 or four
+/// with portable vectors, and takes the key
 /// for the next refill from the first 32 (fast key erasure), so earlier
 /// output cannot be recovered from its state.
 /// Served bytes are wiped from the buffer. After fork() the child rekeys

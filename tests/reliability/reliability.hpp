@@ -4,6 +4,7 @@
 
 #include <ulid/ulid.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -130,6 +131,23 @@ inline std::size_t env_count(const char* name, std::size_t fallback) {
     const unsigned long long n = std::strtoull(value, &end, 10);
     if (end == nullptr || *end != '\0') return fallback;
     return static_cast<std::size_t>(n);
+}
+
+/// Each thread's IDs merged and sorted, and how many times a thread's own
+/// sequence failed to increase.
+struct merged_ids {
+    std::vector<ulid::ulid> sorted;
+    std::size_t out_of_order = 0;
+};
+
+inline merged_ids merge_threads(const std::vector<std::vector<ulid::ulid>>& made) {
+    merged_ids merged;
+    for (const auto& ids : made) {
+        for (std::size_t i = 1; i < ids.size(); ++i) merged.out_of_order += ids[i - 1] < ids[i] ? 0U : 1U;
+        merged.sorted.insert(merged.sorted.end(), ids.begin(), ids.end());
+    }
+    std::sort(merged.sorted.begin(), merged.sorted.end());
+    return merged;
 }
 
 /// A known ULID that no test produces, to detect writes on error paths.

@@ -145,14 +145,9 @@ TEST_CASE("threads sharing a source and a jittery clock get increasing, unique I
         });
     }
     for (auto& th : threads) th.join();
-    std::vector<ulid::ulid> all;
-    std::size_t out_of_order = 0;
-    for (const auto& ids : made) {
-        for (std::size_t i = 1; i < ids.size(); ++i) out_of_order += ids[i - 1] < ids[i] ? 0U : 1U;
-        all.insert(all.end(), ids.begin(), ids.end());
-    }
-    REQUIRE(out_of_order == 0);
-    std::sort(all.begin(), all.end());
+    const rel::merged_ids merged = rel::merge_threads(made);
+    const std::vector<ulid::ulid>& all = merged.sorted;
+    REQUIRE(merged.out_of_order == 0);
     REQUIRE(std::adjacent_find(all.begin(), all.end()) == all.end());
     REQUIRE(all.size() == threads_count * per_thread);
     // Never behind the lowest clock reading, never ahead of the highest.

@@ -148,14 +148,9 @@ TEST_CASE("stress: 8 threads through one locked source whose increments exhaust 
         });
     }
     for (auto& th : threads) th.join();
-    std::vector<ulid::ulid> all;
-    std::size_t out_of_order = 0;
-    for (const auto& ids : made) {
-        for (std::size_t i = 1; i < ids.size(); ++i) out_of_order += ids[i - 1] < ids[i] ? 0U : 1U;
-        all.insert(all.end(), ids.begin(), ids.end());
-    }
-    REQUIRE(out_of_order == 0);
-    std::sort(all.begin(), all.end());
+    const rel::merged_ids merged = rel::merge_threads(made);
+    const std::vector<ulid::ulid>& all = merged.sorted;
+    REQUIRE(merged.out_of_order == 0);
     REQUIRE(std::adjacent_find(all.begin(), all.end()) == all.end());
     // Every ID holds the all-ones entropy: each millisecond was used once.
     const auto not_all_ones = std::count_if(all.begin(), all.end(), [](const ulid::ulid& id) {
