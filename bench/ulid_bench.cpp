@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <new>
@@ -226,18 +227,96 @@ BENCHMARK(BM_baseline_table_decode_unvalidated);
 
 void BM_make(benchmark::State& state) {
     for (auto _ : counted(state)) benchmark::DoNotOptimize(ulid::make());
-    state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_make);
-BENCHMARK(BM_make)->Threads(1)->UseRealTime();
-BENCHMARK(BM_make)->Threads(2)->UseRealTime();
 
 void BM_make_thread_local(benchmark::State& state) {
     for (auto _ : counted(state)) benchmark::DoNotOptimize(ulid::make_thread_local());
-    state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_make_thread_local);
-BENCHMARK(BM_make_thread_local)->Threads(2)->UseRealTime();
+
+/// Runs the same work on several threads at once: this thread and helpers
+/// that live as long as the team. Each round is timed on the wall clock from
+/// the common start until the last thread is done. (Google Benchmark's
+/// ->Threads(n) averages each thread's own time instead, which flatters an
+/// unfair lock: a thread that got the lock for its whole share stops its
+/// clock early.)
+class thread_team {
+public:
+    template <class Work>
+    thread_team(int threads, Work work) : work_(std::move(work)) {
+        for (int i = 1; i < threads; ++i) helpers_.emplace_back([this] { help(); });
+    }
+    thread_team(const thread_team&) = delete;
+    thread_team& operator=(const thread_team&) = delete;
+    ~thread_team() {
+        stop_.store(true, std::memory_order_relaxed);
+        round_.fetch_add(1, std::memory_order_release);
+        for (auto& t : helpers_) t.join();
+    }
+
+    /// One round; returns its wall time in seconds.
+    double run() {
+        const std::uint64_t round = round_.load(std::memory_order_relaxed) + 1;
+        const auto start = std::chrono::steady_clock::now();
+        round_.store(round, std::memory_order_release);
+        work_();
+        while (finished_.load(std::memory_order_acquire) != round * helpers_.size()) wait();
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    }
+
+private:
+    void help() {
+        std::uint64_t seen = 0;
+        for (;;) {
+            std::uint64_t round = 0;
+            while ((round = round_.load(std::memory_order_acquire)) == seen) wait();
+            if (stop_.load(std::memory_order_relaxed)) return;
+            seen = round;
+            const std::int64_t before = thread_allocations;
+            work_();
+            loop_allocations.fetch_add(thread_allocations - before, std::memory_order_relaxed);
+            finished_.fetch_add(1, std::memory_order_release);
+        }
+    }
+    // Spins while the machine has a core for it, yields when it does not.
+    static void wait() {
+        for (int i = 0; i < 64; ++i) ulid::detail::cpu_relax();
+        std::this_thread::yield();
+    }
+
+    std::function<void()> work_;
+    std::atomic<std::uint64_t> round_{0};
+    std::atomic<std::uint64_t> finished_{0};
+    std::atomic<bool> stop_{false};
+    std::vector<std::thread> helpers_;
+};
+
+/// ULIDs each thread makes per round: about a millisecond of work.
+constexpr std::int64_t team_share = 1 << 15;
+
+/// Total throughput of `make` called from state.range(0) threads at once;
+/// the time reported is the wall time of a round, in which every thread
+/// makes team_share ULIDs.
+template <class Make>
+void make_from_threads(benchmark::State& state, Make make) {
+    const auto threads = static_cast<int>(state.range(0));
+    thread_team team(threads, [make] {
+        for (std::int64_t i = 0; i < team_share; ++i) benchmark::DoNotOptimize(make());
+    });
+    for (auto _ : counted(state)) state.SetIterationTime(team.run());
+    state.SetItemsProcessed(state.iterations() * threads * team_share);
+}
+
+void BM_make_threads(benchmark::State& state) {
+    make_from_threads(state, [] { return ulid::make(); });
+}
+BENCHMARK(BM_make_threads)->Arg(1)->Arg(2)->UseManualTime();
+
+void BM_make_thread_local_threads(benchmark::State& state) {
+    make_from_threads(state, [] { return ulid::make_thread_local(); });
+}
+BENCHMARK(BM_make_thread_local_threads)->Arg(1)->Arg(2)->UseManualTime();
 
 /// One make_batch() of 1024 ULIDs per iteration; the summary divides by 1024.
 void BM_make_batch_1024(benchmark::State& state) {
@@ -459,9 +538,8 @@ BENCHMARK(BM_hash);
 // ---------------------------------------------------------------------------
 
 struct measurement {
-    double ns = 0;                // median real time per iteration
-    double items_per_second = 0;  // median, where the benchmark reports it
-    double allocs_per_iter = 0;   // from the memory pass
+    double ns = 0;               // median time per iteration
+    double allocs_per_iter = 0;  // from the memory pass
     bool allocs_known = false;
 };
 
@@ -470,9 +548,9 @@ public:
     void ReportRuns(const std::vector<Run>& runs) override {
         benchmark::ConsoleReporter::ReportRuns(runs);
         for (const Run& run : runs) {
-            const std::string key = run.run_name.function_name + (run.threads > 1 || run.run_name.threads.size()
-                                                                      ? "/threads:" + std::to_string(run.threads)
-                                                                      : std::string());
+            // "BM_make_threads/2": the function and its argument.
+            const std::string key =
+                run.run_name.function_name + (run.run_name.args.empty() ? std::string() : "/" + run.run_name.args);
             measurement& m = results_[key];
             if (last_memory_pass.valid) {
                 m.allocs_known = true;
@@ -482,11 +560,10 @@ public:
             const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
             if (!median && !single) continue;
             // CPU time per iteration: on a shared machine it excludes the
-            // time this thread was not running. (Threaded runs report real
-            // time and items per second.)
-            m.ns = (run.threads > 1 ? run.GetAdjustedRealTime() : run.GetAdjustedCPUTime()) * to_ns(run.time_unit);
-            const auto it = run.counters.find("items_per_second");
-            if (it != run.counters.end()) m.items_per_second = it->second.value;
+            // time this thread was not running. The thread teams report the
+            // wall time of a round instead (manual time).
+            const bool manual = run.run_name.time_type == "manual_time";
+            m.ns = (manual ? run.GetAdjustedRealTime() : run.GetAdjustedCPUTime()) * to_ns(run.time_unit);
         }
         last_memory_pass.valid = false;
     }
@@ -542,13 +619,9 @@ int print_targets(const std::map<std::string, measurement>& r) {
     row("2. make_thread_local() / system_clock::now()", "BM_make_thread_local", "BM_baseline_clock_now", 1.15, true);
     report("2. make_batch() per ULID / system_clock::now()",
            time_ratio("BM_make_batch_1024", "BM_baseline_clock_now", 1024), 0.25, true);
-    {
-        const measurement* one = get("BM_make/threads:1");
-        const measurement* two = get("BM_make/threads:2");
-        const bool measured = one != nullptr && two != nullptr && one->items_per_second > 0;
-        report("3. make() throughput, 2 threads / 1 thread",
-               measured ? two->items_per_second / one->items_per_second : -1.0, 1.0, false);
-    }
+    // A round of BM_make_threads/2 makes twice the ULIDs of a round of /1.
+    report("3. make() throughput, 2 threads / 1 thread", 2 * time_ratio("BM_make_threads/1", "BM_make_threads/2"), 1.0,
+           false);
     row("4. table encoder / encode()", "BM_baseline_table_encode", "BM_encode", 2.0, false);
     row("4. unvalidated table decoder / parse() upper case", "BM_baseline_table_decode_unvalidated", "BM_parse_upper",
         2.0, false);
@@ -634,8 +707,19 @@ int main(int argc, char** argv) {
     const idle_thread other_thread;
     counting_memory_manager memory_manager;
     benchmark::RegisterMemoryManager(&memory_manager);
-    benchmark::Initialize(&argc, argv);
-    if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+    // Defaults for a shared, noisy machine: many short repetitions run in a
+    // random order, so a burst of load elsewhere is spread over all the
+    // benchmarks instead of skewing one ratio; medians only. Flags given on
+    // the command line come later and override these.
+    std::vector<std::string> defaults = {"--benchmark_repetitions=10", "--benchmark_min_time=0.1",
+                                         "--benchmark_enable_random_interleaving=true",
+                                         "--benchmark_report_aggregates_only=true"};
+    std::vector<char*> args{argv[0]};
+    for (auto& flag : defaults) args.push_back(flag.data());
+    args.insert(args.end(), argv + 1, argv + argc);
+    int count = static_cast<int>(args.size());
+    benchmark::Initialize(&count, args.data());
+    if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 2;
     collecting_reporter reporter;
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::RegisterMemoryManager(nullptr);
