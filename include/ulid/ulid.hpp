@@ -1726,17 +1726,7 @@ public:
     /// Entropy for `ms` into `out`; see the class comment. `ms` above
     /// max_time gives errc::big_time. `out` is written only on success.
     [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, std::array<std::uint8_t, 10>& out) noexcept {
-        detail::status s = detail::ok;
-        if (ms > max_time) {
-            s = errc::big_time;
-        } else if (ms == ms_ && !forked()) {
-            s = exhausted_ ? errc::monotonic_overflow : increment();
-        } else {
-            s = reseed(ms);
-        }
-        if (s != detail::ok) return detail::to_error_code(s);
-        out = entropy_;
-        return detail::success();
+        return detail::to_error_code(read_monotonic_status(ms, out));
     }
 
     /// The next ULID at `ms` or later, never below the last one next()
@@ -1785,6 +1775,20 @@ private:
     static constexpr std::uint64_t unseeded = std::numeric_limits<std::uint64_t>::max();
 
     [[nodiscard]] bool forked() const noexcept { return generation_ != detail::current_fork_generation(); }
+
+    [[nodiscard]] ULID_FORCE_INLINE detail::status read_monotonic_status(std::uint64_t ms,
+                                                                         std::array<std::uint8_t, 10>& out) noexcept {
+        detail::status s = detail::ok;
+        if (ms > max_time) {
+            s = errc::big_time;
+        } else if (ULID_LIKELY(ms == ms_ && !forked())) {
+            s = exhausted_ ? errc::monotonic_overflow : increment();
+        } else {
+            s = reseed(ms);
+        }
+        if (s == detail::ok) out = entropy_;
+        return s;
+    }
 
     [[nodiscard]] ULID_FORCE_INLINE detail::status next_status(std::uint64_t ms, ulid& out) noexcept {
         if (ms > max_time) return errc::big_time;
@@ -1919,6 +1923,19 @@ struct access {
         const std::lock_guard<spin_mutex> lock(source.mutex_);
         return source.monotonic_.next_status(ms, out);
     }
+
+    template <class Source>
+    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(monotonic_entropy<Source>& source, std::uint64_t ms,
+                                                                 bytes10& out) noexcept {
+        return source.read_monotonic_status(ms, out);
+    }
+
+    template <class Source>
+    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(
+        locked_monotonic_entropy<monotonic_entropy<Source>>& source, std::uint64_t ms, bytes10& out) noexcept {
+        const std::lock_guard<spin_mutex> lock(source.mutex_);
+        return source.monotonic_.read_monotonic_status(ms, out);
+    }
 };
 
 template <class S, class = void>
@@ -1926,6 +1943,13 @@ struct has_status_next : std::false_type {};
 template <class S>
 struct has_status_next<S,
                        std::void_t<decltype(access::next(std::declval<S&>(), std::uint64_t{}, std::declval<ulid&>()))>>
+    : std::true_type {};
+
+template <class S, class = void>
+struct has_status_read : std::false_type {};
+template <class S>
+struct has_status_read<
+    S, std::void_t<decltype(access::read_monotonic(std::declval<S&>(), std::uint64_t{}, std::declval<bytes10&>()))>>
     : std::true_type {};
 
 }  // namespace detail
@@ -1986,7 +2010,9 @@ template <class Source>
     if (ms > max_time) return errc::big_time;
     detail::bytes10 e{};
     detail::status s = detail::ok;
-    if constexpr (detail::is_monotonic_source<Source>::value) {
+    if constexpr (detail::has_status_read<Source>::value) {
+        s = detail::access::read_monotonic(source, ms, e);
+    } else if constexpr (detail::is_monotonic_source<Source>::value) {
         s = detail::guarded([&]() -> detail::status {
             const std::error_code ec = source.read_monotonic(ms, e);
             if (!ec) return detail::ok;
