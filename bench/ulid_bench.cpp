@@ -3,7 +3,7 @@
 // measured in this run, with PASS/FAIL. Heap allocations are counted for
 // every benchmark through benchmark::MemoryManager.
 //
-//   cmake --workflow --preset release-bench && build/release-bench/bench/ulid_bench
+//   cmake --workflow --preset bench && build/bench/bench/ulid_bench
 #include "baseline_codec.hpp"
 
 #include <ulid/ulid.hpp>
@@ -615,6 +615,9 @@ int print_targets(const std::map<std::string, measurement>& r) {
         report(target, time_ratio(numerator, denominator), limit, at_most);
     };
     std::printf("\nTargets (ratios of medians measured in this run):\n");
+#ifndef NDEBUG
+    std::printf("  (an unoptimised build: these ratios say nothing about the library; use the bench preset)\n");
+#endif
     row("1. make() / system_clock::now()", "BM_make", "BM_baseline_clock_now", 1.4, true);
     row("2. make_thread_local() / system_clock::now()", "BM_make_thread_local", "BM_baseline_clock_now", 1.15, true);
     report("2. make_batch() per ULID / system_clock::now()",
