@@ -4,6 +4,8 @@
 
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #if !defined(_WIN32)
 #include <sys/wait.h>
@@ -119,6 +121,55 @@ TEST_CASE("a moved-from secure_entropy rekeys instead of repeating the moved sta
     REQUIRE(from_a != from_b);
 }
 
+TEST_CASE("secure_entropy::try_read_be32 serves buffered words and declines, consuming nothing, when none are",
+          "[secure]") {
+    STATIC_REQUIRE(ulid::detail::has_try_read_be32<ulid::secure_entropy>::value);
+    ulid::secure_entropy source;
+    std::uint32_t word = 0x12345678U;
+    // Not keyed yet: nothing is buffered.
+    REQUIRE_FALSE(source.try_read_be32(word));
+    REQUIRE(word == 0x12345678U);
+
+    // A round: take words until the buffer declines, decline `extra` more
+    // times, then read single bytes until a word is at hand again (the bytes
+    // left over, then a refill). Every round starts at the same place in a
+    // fresh buffer, so a decline that consumed anything would change the
+    // counts of the rounds with extra declines.
+    std::set<std::uint64_t> pairs;
+    std::uint32_t previous = 0;
+    int taken = 0;
+    const auto take = [&] {
+        if (taken++ % 2 == 1) REQUIRE(pairs.insert((std::uint64_t{previous} << 32U) | word).second);
+        previous = word;
+    };
+    const auto round = [&](int extra) {
+        int words = 0;
+        while (source.try_read_be32(word)) {
+            take();
+            ++words;
+        }
+        for (int i = 0; i < extra; ++i) REQUIRE_FALSE(source.try_read_be32(word));
+        int reads = 0;
+        do {
+            std::uint8_t byte = 0;
+            REQUIRE_FALSE(source.read(&byte, 1));
+            ++reads;
+        } while (!source.try_read_be32(word));
+        take();
+        return std::make_pair(words, reads);
+    };
+    std::uint8_t first = 0;
+    REQUIRE_FALSE(source.read(&first, 1));  // keys and fills the buffer
+    const auto reference = round(0);
+    REQUIRE(reference.first > 0);
+    for (int i = 0; i < 8; ++i) {
+        const auto r = round(i % 2 == 0 ? 5 : 0);
+        // After the first round, one word of each buffer went to the round before.
+        REQUIRE(r.first == reference.first - 1);
+        REQUIRE(r.second == reference.second);
+    }
+}
+
 #if !defined(_WIN32)
 namespace {
 
@@ -167,6 +218,24 @@ TEST_CASE("after fork, parent and child never share secure_entropy output", "[se
     const std::string parent = draw();
     REQUIRE(child.size() == 64);
     REQUIRE(child != parent);
+}
+
+TEST_CASE("after fork, try_read_be32 in the child declines until the source rekeys", "[secure][fork]") {
+    ulid::secure_entropy source;
+    std::array<std::uint8_t, 8> warm{};
+    REQUIRE_FALSE(source.read(warm.data(), warm.size()));  // leaves buffered words behind
+
+    const std::string child = in_child([&source] {
+        std::uint32_t word = 0;
+        const bool served_inherited = source.try_read_be32(word);
+        std::array<std::uint8_t, 4> fresh{};
+        const bool rekeyed = !source.read(fresh.data(), fresh.size());
+        const bool served_after = source.try_read_be32(word);
+        return std::string(served_inherited ? "inherited" : "declined") + (rekeyed && served_after ? " ok" : " bad");
+    });
+    REQUIRE(child == "declined ok");
+    std::uint32_t word = 0;
+    REQUIRE(source.try_read_be32(word));  // the parent's buffer is untouched
 }
 
 TEST_CASE("after fork, make() in the child does not repeat the parent's entropy", "[secure][fork]") {

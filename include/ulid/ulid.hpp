@@ -1007,6 +1007,20 @@ struct has_fill<S, std::enable_if_t<std::is_same_v<
                        decltype(std::declval<S&>().fill(std::declval<std::uint8_t*>(), std::size_t{})), bool>>>
     : std::true_type {};
 
+/// A second optional accelerator: `bool try_read_be32(std::uint32_t& out)
+/// noexcept`, the next four bytes as a big-endian word when the source has
+/// them at hand (true), or false with nothing consumed (read() then does the
+/// work). monotonic_entropy draws its 32-bit increments through it, which
+/// skips the general draw's buffer and loop on the hot path.
+template <class S, class = void>
+struct has_try_read_be32 : std::false_type {};
+template <class S>
+struct has_try_read_be32<
+    S,
+    std::enable_if_t<std::is_same_v<decltype(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>())),
+                                    bool>&& noexcept(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>()))>>
+    : std::true_type {};
+
 /// Success or the reason for failure. Internal paths pass this rather than
 /// std::error_code and convert once, at the public boundary.
 using status = errc;
@@ -1015,6 +1029,12 @@ inline constexpr status ok{};
 [[nodiscard]] inline std::error_code to_error_code(status s) noexcept {
     if (s == ok) return success();
     return make_error_code(s);
+}
+
+/// fatal() for an internal status; out of line, to keep it off the callers'
+/// hot paths.
+[[noreturn]] ULID_NOINLINE inline void fatal_status(const char* where, status s) noexcept {
+    fatal(where, to_error_code(s));
 }
 
 /// How many tries a rejection loop gets before it concludes that the source
@@ -1520,6 +1540,20 @@ public:
         return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
     }
 
+    /// The next four keystream bytes as a big-endian word, when they are
+    /// already buffered: true, and the bytes are consumed exactly as read()
+    /// would have served them. False, with nothing consumed, when the buffer
+    /// must be refilled or rekeyed first (read() or fill() does that).
+    [[nodiscard]] ULID_FORCE_INLINE bool try_read_be32(std::uint32_t& out) noexcept {
+        if (ULID_LIKELY(buffer_.size() - position_ >= 4 && generation_ == detail::current_fork_generation())) {
+            out = detail::read_be32(buffer_.data() + position_);
+            std::memset(buffer_.data() + position_, 0, 4);
+            position_ += 4;
+            return true;
+        }
+        return false;
+    }
+
     /// As read(), reporting success as true.
     [[nodiscard]] ULID_FORCE_INLINE bool fill(std::uint8_t* dst, std::size_t n) noexcept {
         // The common case, a few bytes from a keyed buffer, stays inline.
@@ -1541,7 +1575,7 @@ private:
     static constexpr std::size_t buffer_bytes = 64 * lanes * batches_per_refill;
     static constexpr std::size_t key_bytes = 32;
 
-    bool fill_slow(std::uint8_t* dst, std::size_t n) noexcept {
+    ULID_NOINLINE bool fill_slow(std::uint8_t* dst, std::size_t n) noexcept {
         if (!keyed_ || generation_ != detail::current_fork_generation()) {
             if (!rekey()) return false;
         }
@@ -1834,11 +1868,47 @@ private:
         return detail::ok;
     }
 
+    struct step_draw {
+        detail::status status = detail::ok;
+        std::uint64_t step = 0;
+    };
+
+    /// The general draw of a step in [0, inc). Out of line, and returning by
+    /// value, so that its loop does not cost the inline path registers.
+    [[nodiscard]] ULID_NOINLINE step_draw draw_step() noexcept {
+        step_draw d;
+        d.status = detail::random_below(source_, draw_, d.step);
+        return d;
+    }
+
+    /// The first try of a 32-bit draw through the source's try_read_be32:
+    /// true with `step` in [0, inc) when the word was at hand and accepted.
+    /// Otherwise false, and the general draw follows; a rejected word stays
+    /// consumed, as it would in the general draw's loop, so the result is the
+    /// same either way.
+    [[nodiscard]] ULID_FORCE_INLINE bool draw_step_at_hand(std::uint64_t& step) noexcept {
+        if constexpr (detail::has_try_read_be32<source_type>::value) {
+            std::uint32_t word = 0;
+            if (ULID_LIKELY(draw_.bytes == 4 && source_.try_read_be32(word))) {
+                const std::uint64_t v = word & draw_.mask;
+                if (ULID_LIKELY(v < draw_.bound)) {
+                    step = v;
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /// Adds a uniform random step in [1, inc]; at the top of the 80 bits,
     /// marks the millisecond used up instead.
     [[nodiscard]] ULID_FORCE_INLINE detail::status increment() noexcept {
         std::uint64_t step = 0;
-        if (const detail::status s = detail::random_below(source_, draw_, step); s != detail::ok) return s;
+        if (!draw_step_at_hand(step)) {
+            const step_draw d = draw_step();
+            if (d.status != detail::ok) return d.status;
+            step = d.step;
+        }
         step += 1;  // [0, inc) -> [1, inc]
         const std::uint64_t high = state_high();
         const std::uint64_t low = state_low();
@@ -2047,8 +2117,8 @@ template <class Monotonic, class Clock, std::enable_if_t<std::is_invocable_r_v<s
     ulid id;
     const std::uint64_t ms = clock();
     if constexpr (detail::has_status_next<Monotonic>::value) {
-        if (const detail::status s = detail::access::next(source, ms, id); s != detail::ok) {
-            detail::fatal("make()", detail::to_error_code(s));
+        if (const detail::status s = detail::access::next(source, ms, id); ULID_UNLIKELY(s != detail::ok)) {
+            detail::fatal_status("make()", s);
         }
     } else {
         if (const std::error_code ec = source.next(ms, id)) detail::fatal("make()", ec);
