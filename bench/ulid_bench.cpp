@@ -539,8 +539,13 @@ BENCHMARK(BM_hash);
 
 struct measurement {
     double ns = 0;               // median time per iteration
+    double mean = 0;             // over the repetitions, with...
+    double stddev = 0;           // ...this spread
     double allocs_per_iter = 0;  // from the memory pass
     bool allocs_known = false;
+
+    /// Spread over mean of the repetitions (0 with one repetition).
+    [[nodiscard]] double variation() const { return mean > 0 ? stddev / mean : 0; }
 };
 
 class collecting_reporter : public benchmark::ConsoleReporter {
@@ -556,14 +561,16 @@ public:
                 m.allocs_known = true;
                 m.allocs_per_iter = last_memory_pass.allocs_per_iteration;
             }
-            const bool median = run.run_type == Run::RT_Aggregate && run.aggregate_name == "median";
-            const bool single = run.run_type == Run::RT_Iteration && run.repetitions <= 1;
-            if (!median && !single) continue;
             // CPU time per iteration: on a shared machine it excludes the
             // time this thread was not running. The thread teams report the
             // wall time of a round instead (manual time).
             const bool manual = run.run_name.time_type == "manual_time";
-            m.ns = (manual ? run.GetAdjustedRealTime() : run.GetAdjustedCPUTime()) * to_ns(run.time_unit);
+            const double ns = (manual ? run.GetAdjustedRealTime() : run.GetAdjustedCPUTime()) * to_ns(run.time_unit);
+            const bool aggregate = run.run_type == Run::RT_Aggregate;
+            if (aggregate && run.aggregate_name == "median") m.ns = ns;
+            if (aggregate && run.aggregate_name == "mean") m.mean = ns;
+            if (aggregate && run.aggregate_name == "stddev") m.stddev = ns;
+            if (run.run_type == Run::RT_Iteration && run.repetitions <= 1) m.ns = ns;
         }
         last_memory_pass.valid = false;
     }
@@ -594,6 +601,9 @@ int print_targets(const std::map<std::string, measurement>& r) {
         return it == r.end() || it->second.ns <= 0 ? nullptr : &it->second;
     };
     // One line per target; `ratio` is negative when a benchmark did not run.
+    // The larger spread of the benchmarks behind the latest ratio: above 5 %
+    // the machine was busy during the run and the ratio is flagged.
+    double spread = 0;
     auto report = [&](const char* target, double ratio, double limit, bool at_most) {
         if (ratio < 0) {
             std::printf("  %-58s  (not measured in this run)\n", target);
@@ -601,14 +611,16 @@ int print_targets(const std::map<std::string, measurement>& r) {
         }
         const bool pass = at_most ? ratio <= limit : ratio >= limit;
         failures += pass ? 0 : 1;
-        std::printf("  %-58s %7.3f %s %-5.2f %s\n", target, ratio, at_most ? "<=" : ">=", limit,
-                    pass ? "PASS" : "FAIL");
+        std::printf("  %-58s %7.3f %s %-5.2f %s", target, ratio, at_most ? "<=" : ">=", limit, pass ? "PASS" : "FAIL");
+        if (spread > 0.05) std::printf("  (noisy: repetitions vary by %.0f %%; run again)", spread * 100);
+        std::printf("\n");
     };
     // Time per iteration of `numerator` over `denominator`, the former
     // divided by `items` when one iteration makes several ULIDs.
     auto time_ratio = [&](const char* numerator, const char* denominator, double items = 1) {
         const measurement* a = get(numerator);
         const measurement* b = get(denominator);
+        spread = a == nullptr || b == nullptr ? 0 : std::max(a->variation(), b->variation());
         return a == nullptr || b == nullptr ? -1.0 : a->ns / items / b->ns;
     };
     auto row = [&](const char* target, const char* numerator, const char* denominator, double limit, bool at_most) {
