@@ -87,11 +87,19 @@ private:
     std::size_t calls_ = 0;
 };
 
+/// try_read_be32 without noexcept: not taken as the accelerator.
+class unsure_word_reader : public stream_reader {
+public:
+    using stream_reader::stream_reader;
+    bool try_read_be32(std::uint32_t& /*out*/) { return false; }
+};
+
 }  // namespace
 
 TEST_CASE("increments drawn through try_read_be32 equal the general draw's, words at hand or not", "[fast]") {
     STATIC_REQUIRE(ulid::detail::has_try_read_be32<word_reader>::value);
     STATIC_REQUIRE_FALSE(ulid::detail::has_try_read_be32<stream_reader>::value);
+    STATIC_REQUIRE_FALSE(ulid::detail::has_try_read_be32<unsure_word_reader>::value);
     // The default increment (32-bit words, rejection only of 2^32 - 1), one
     // that rejects nearly half the words, and two that do not use 32-bit
     // words at all.

@@ -1015,11 +1015,9 @@ struct has_fill<S, std::enable_if_t<std::is_same_v<
 template <class S, class = void>
 struct has_try_read_be32 : std::false_type {};
 template <class S>
-struct has_try_read_be32<
-    S,
-    std::enable_if_t<std::is_same_v<decltype(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>())),
-                                    bool>&& noexcept(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>()))>>
-    : std::true_type {};
+struct has_try_read_be32<S,
+                         std::enable_if_t<noexcept(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>()))>>
+    : std::is_same<decltype(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>())), bool> {};
 
 /// Success or the reason for failure. Internal paths pass this rather than
 /// std::error_code and convert once, at the public boundary.
