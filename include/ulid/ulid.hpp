@@ -81,6 +81,7 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 #if defined(__linux__)
 #include <linux/futex.h>
 #include <sys/syscall.h>
+#include <time.h>
 #endif
 #if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__) || defined(__DragonFly__)
 #define ULID_HAS_ARC4RANDOM 1
@@ -1271,9 +1272,15 @@ struct hash_key {
 }
 
 [[nodiscard]] inline std::uint64_t read_le64(const std::uint8_t* p) noexcept {
+#if ULID_LITTLE_ENDIAN
+    std::uint64_t v = 0;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+#else
     std::uint64_t v = 0;
     for (std::size_t i = 8; i-- > 0;) v = (v << 8U) | p[i];
     return v;
+#endif
 }
 
 /// SipHash-C-D (Aumasson and Bernstein, 2012) of a 16-byte message. The
@@ -1282,7 +1289,7 @@ struct hash_key {
 /// multicollisions, unlike unkeyed multiply-and-fold mixers, whose
 /// collisions can be computed. Tested with the reference SipHash-2-4 vector.
 template <int C, int D>
-[[nodiscard]] std::uint64_t siphash(hash_key key, const std::uint8_t* message) noexcept {
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t siphash(hash_key key, const std::uint8_t* message) noexcept {
     std::uint64_t v0 = key.k0 ^ 0x736f6d6570736575ULL;
     std::uint64_t v1 = key.k1 ^ 0x646f72616e646f6dULL;
     std::uint64_t v2 = key.k0 ^ 0x6c7967656e657261ULL;
@@ -1335,9 +1342,9 @@ inline std::atomic<std::uint64_t> hash_key1{0};
 }
 
 [[nodiscard]] ULID_FORCE_INLINE hash_key process_hash_key() noexcept {
-    const hash_key key{hash_key0.load(std::memory_order_relaxed), hash_key1.load(std::memory_order_relaxed)};
-    if (ULID_LIKELY(key.k0 != 0 && key.k1 != 0)) return key;
-    return key_hash_slow();
+    hash_key key{hash_key0.load(std::memory_order_relaxed), hash_key1.load(std::memory_order_relaxed)};
+    if (ULID_UNLIKELY((key.k0 == 0) | (key.k1 == 0))) key = key_hash_slow();
+    return key;
 }
 
 // --- Fork detection ----------------------------------------------------
@@ -1916,40 +1923,37 @@ inline void cpu_relax() noexcept {
 #endif
 }
 
-/// Puts the caller to sleep while `word` holds `expected` (or returns at
-/// once if it does not); wake_one() ends one such sleep. A futex on Linux,
-/// std::atomic::wait with C++20, else a yield.
-inline void wait_while_equal(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept {
+/// Sleeps in the kernel while `word` holds `expected`, until wake_all() or
+/// about a millisecond has passed: a futex on Linux, a short sleep elsewhere.
+inline void sleep_while_equal(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept {
 #if defined(__linux__) && defined(SYS_futex)
-    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAIT_PRIVATE, expected, nullptr, nullptr, 0);
-#elif defined(__cpp_lib_atomic_wait) && __cpp_lib_atomic_wait >= 201907L
-    word.wait(expected, std::memory_order_relaxed);
+    timespec limit{};
+    limit.tv_nsec = 1000000;
+    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAIT_PRIVATE, expected, &limit, nullptr, 0);
 #else
-    (void)word;
-    (void)expected;
-    std::this_thread::yield();
+    if (word.load(std::memory_order_relaxed) == expected) std::this_thread::sleep_for(std::chrono::microseconds(100));
 #endif
 }
 
-inline void wake_one(std::atomic<std::uint32_t>& word) noexcept {
+inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
 #if defined(__linux__) && defined(SYS_futex)
-    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAKE_PRIVATE, 1, nullptr, nullptr, 0);
-#elif defined(__cpp_lib_atomic_wait) && __cpp_lib_atomic_wait >= 201907L
-    word.notify_one();
+    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAKE_PRIVATE, INT32_MAX, nullptr, nullptr, 0);
 #else
     (void)word;
 #endif
 }
 
 /// The lock of locked_monotonic_entropy, for critical sections of a few
-/// nanoseconds. Free, it costs one atomic exchange each way. A waiter first
-/// spins with exponential backoff (on virtual machines spread over a large
-/// CPU, a waiter that polls often steals the cache line from the holder
-/// mid-section and throughput collapses; backing off lets the holder run
-/// on), then sleeps in the kernel until the holder wakes it, so a preempted
-/// holder of lower priority gets the CPU back even under SCHED_FIFO. The
-/// sleeping protocol is the three-state mutex of Drepper's "Futexes Are
-/// Tricky". Meets the Lockable requirements; not recursive, not fair.
+/// nanoseconds. Free, it costs one compare-exchange to take and a plain store
+/// to release. A waiter first spins with exponential backoff (on virtual
+/// machines spread over a large CPU, a waiter that polls often steals the
+/// cache line from the holder mid-section and throughput collapses; backing
+/// off lets the holder run on), then sleeps in the kernel, so a preempted
+/// holder gets the CPU back even under SCHED_FIFO. The holder wakes sleepers
+/// when it sees them; because its release is a plain store (an atomic
+/// exchange there cost make() a fifth of its time), it can miss a waiter
+/// that is just going to sleep, so every sleep also ends after a
+/// millisecond. Meets the Lockable requirements; not recursive, not fair.
 class fast_mutex {
 public:
     void lock() noexcept {
@@ -1963,37 +1967,43 @@ public:
                state_.compare_exchange_strong(expected, locked, std::memory_order_acquire);
     }
     void unlock() noexcept {
-        if (ULID_UNLIKELY(state_.exchange(unlocked, std::memory_order_release) == sleepers)) wake_one(state_);
+        state_.store(unlocked, std::memory_order_release);
+        if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
     }
-    /// unlock(), and when a waiter was asleep, a short wait for it to take
-    /// the lock before the caller may take it again: for callers that
-    /// relock at once (a batch between chunks), which would otherwise win
-    /// every time against a waiter that is still waking up.
+    /// unlock(), and when a waiter sleeps, a short wait for it to take the
+    /// lock before the caller may take it again: for callers that relock at
+    /// once (a batch between chunks), which would otherwise win every time
+    /// against a waiter that is still waking up.
     void unlock_and_hand_over() noexcept {
-        if (ULID_UNLIKELY(state_.exchange(unlocked, std::memory_order_release) == sleepers)) {
-            wake_one(state_);
+        unlock();
+        if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
             for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == unlocked; ++i) cpu_relax();
         }
     }
     /// Unlocked again in a child process, where no other thread exists.
-    void reset_in_child() noexcept { state_.store(unlocked, std::memory_order_relaxed); }
+    void reset_in_child() noexcept {
+        state_.store(unlocked, std::memory_order_relaxed);
+        sleepers_.store(0, std::memory_order_relaxed);
+    }
 
 private:
     static constexpr std::uint32_t unlocked = 0;
     static constexpr std::uint32_t locked = 1;
-    static constexpr std::uint32_t sleepers = 2;  // locked, and a waiter may sleep
 
     ULID_NOINLINE void lock_contended() noexcept {
         // About a thousand pause instructions first (tens of microseconds,
-        // far longer than a make() takes), doubling twice.
+        // far longer than a make() takes), doubling twice; then sleep.
         for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
             for (unsigned i = 0; i < pauses; ++i) cpu_relax();
             if (try_lock()) return;
         }
-        while (state_.exchange(sleepers, std::memory_order_acquire) != unlocked) wait_while_equal(state_, sleepers);
+        sleepers_.fetch_add(1, std::memory_order_seq_cst);
+        while (!try_lock()) sleep_while_equal(state_, locked);
+        sleepers_.fetch_sub(1, std::memory_order_relaxed);
     }
 
     std::atomic<std::uint32_t> state_{unlocked};
+    std::atomic<std::uint32_t> sleepers_{0};
 };
 
 }  // namespace detail
