@@ -75,7 +75,8 @@ struct quoted_input {
     }
 };
 
-/// The text of a TEXT value, or an empty view with an out-of-memory error set.
+/// The UTF-8 text of a TEXT value; false, with an out-of-memory error set, when
+/// SQLite cannot convert it.
 bool value_text(sqlite3_context* ctx, sqlite3_value* value, std::string_view& out) noexcept {
     // sqlite3_value_text() before sqlite3_value_bytes(): the length is then
     // that of the UTF-8 form just produced.
