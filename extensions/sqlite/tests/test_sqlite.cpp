@@ -5,9 +5,8 @@
 
 #include <ulid/ulid.hpp>
 
-#include <algorithm>
+#include <array>
 #include <cstdint>
-#include <cstring>
 #include <random>
 #include <set>
 #include <string>
