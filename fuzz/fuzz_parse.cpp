@@ -43,7 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ULID_FUZZ_CHECK(out == fuzz::sentinel());
         return 0;
     }
-    const std::array<char, ulid::encoded_size> encoded = out.encode();
+    const ulid::ulid_text encoded = out.encode();
     for (std::size_t i = 0; i < ulid::encoded_size; ++i) ULID_FUZZ_CHECK(encoded[i] == upper(text[i]));
     // The value is the base32 number the text spells.
     std::uint64_t hi = 0;

@@ -15,7 +15,7 @@ namespace {
 int sign(int v) { return (v > 0) - (v < 0); }
 
 void round_trip(const ulid::ulid& id) {
-    const std::array<char, ulid::encoded_size> text = id.encode();
+    const ulid::ulid_text text = id.encode();
     ULID_FUZZ_CHECK(text[0] >= '0' && text[0] <= '7');
     ulid::ulid parsed = fuzz::sentinel();
     ULID_FUZZ_CHECK(!ulid::parse(std::string_view(text.data(), text.size()), parsed));
@@ -46,8 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         round_trip(id);
         if (have_previous) {
             const int by_bytes = sign(std::memcmp(previous.bytes().data(), id.bytes().data(), ulid::binary_size));
-            const std::array<char, ulid::encoded_size> a = previous.encode();
-            const std::array<char, ulid::encoded_size> b = id.encode();
+            const ulid::ulid_text a = previous.encode();
+            const ulid::ulid_text b = id.encode();
             const int by_text = sign(std::memcmp(a.data(), b.data(), ulid::encoded_size));
             ULID_FUZZ_CHECK(previous.compare(id) == by_bytes);
             ULID_FUZZ_CHECK(by_text == by_bytes);

@@ -10,7 +10,7 @@
 
 #include <ulid/ulid.hpp>
 
-#include <array>
+#include <cstddef>
 
 #include <fmt/format.h>
 
@@ -24,8 +24,18 @@ template <>
 struct fmt::formatter<ulid::ulid, char> : fmt::formatter<fmt::string_view, char> {
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const -> decltype(ctx.out()) {
-        const std::array<char, ulid::encoded_size> text = id.encode();
+        const ulid::ulid_text text = id.encode();
         return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
+    }
+};
+
+/// fmt::format("{}", t) for ulid::fixed_text (ulid::ulid_text, ulid::rfc3339()):
+/// its characters, with the format specification of a string.
+template <std::size_t Capacity>
+struct fmt::formatter<ulid::fixed_text<Capacity>, char> : fmt::formatter<fmt::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::fixed_text<Capacity>& t, FormatContext& ctx) const -> decltype(ctx.out()) {
+        return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(t.data(), t.size()), ctx);
     }
 };
 

@@ -161,6 +161,8 @@ inline constexpr std::size_t encoded_size = 26;
 inline constexpr std::size_t binary_size = 16;
 /// Length of the entropy part: 10 bytes (80 bits).
 inline constexpr std::size_t entropy_size = 10;
+/// Length of the RFC 9562 UUID text form, 8-4-4-4-12 hex digits: 36.
+inline constexpr std::size_t uuid_size = 36;
 /// Largest representable timestamp, 2^48 - 1 ms (year 10889).
 inline constexpr std::uint64_t max_time = (std::uint64_t{1} << 48U) - 1U;
 /// Crockford's base32 alphabet, in value order; text is written upper case.
@@ -402,6 +404,79 @@ inline void write_le32(std::uint8_t* p, std::uint32_t v) noexcept {
 }  // namespace detail
 
 // ---------------------------------------------------------------------------
+// Text held by value
+// ---------------------------------------------------------------------------
+
+/// At most Capacity characters held by value and always NUL-terminated:
+/// what the allocation-free text functions return (ulid::ulid_text from
+/// encode(), rfc3339()). Converts to std::string_view, compares with
+/// strings, and streams and formats as its characters only, so it cannot be
+/// printed past its end. Never allocates except str().
+template <std::size_t Capacity>
+class fixed_text {
+public:
+    /// The empty text.
+    constexpr fixed_text() noexcept = default;
+    /// The first Capacity characters of `s` (all of them when they fit).
+    constexpr explicit fixed_text(std::string_view s) noexcept : size_(s.size() < Capacity ? s.size() : Capacity) {
+        for (std::size_t i = 0; i < size_; ++i) chars_[i] = s[i];
+    }
+
+    [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] constexpr std::size_t length() const noexcept { return size_; }
+    [[nodiscard]] constexpr bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] static constexpr std::size_t capacity() noexcept { return Capacity; }
+    /// The characters, followed by a NUL.
+    [[nodiscard]] constexpr const char* data() const noexcept { return chars_.data(); }
+    /// The characters, followed by a NUL.
+    [[nodiscard]] constexpr const char* c_str() const noexcept { return chars_.data(); }
+    [[nodiscard]] constexpr const char* begin() const noexcept { return chars_.data(); }
+    [[nodiscard]] constexpr const char* end() const noexcept { return chars_.data() + size_; }
+    [[nodiscard]] constexpr char operator[](std::size_t i) const noexcept { return chars_[i]; }
+    [[nodiscard]] constexpr std::string_view view() const noexcept { return {chars_.data(), size_}; }
+    // NOLINTNEXTLINE(google-explicit-constructor): a text is usable wherever a string_view is
+    constexpr operator std::string_view() const noexcept { return view(); }
+    /// A std::string copy; may throw std::bad_alloc.
+    [[nodiscard]] std::string str() const { return std::string(view()); }
+
+    [[nodiscard]] friend constexpr bool operator==(const fixed_text& a, const fixed_text& b) noexcept {
+        return a.view() == b.view();
+    }
+    [[nodiscard]] friend constexpr bool operator==(const fixed_text& a, std::string_view b) noexcept {
+        return a.view() == b;
+    }
+#if !ULID_HAS_THREE_WAY_COMPARISON
+    [[nodiscard]] friend constexpr bool operator==(std::string_view a, const fixed_text& b) noexcept {
+        return a == b.view();
+    }
+    [[nodiscard]] friend constexpr bool operator!=(const fixed_text& a, const fixed_text& b) noexcept {
+        return !(a == b);
+    }
+    [[nodiscard]] friend constexpr bool operator!=(const fixed_text& a, std::string_view b) noexcept {
+        return !(a == b);
+    }
+    [[nodiscard]] friend constexpr bool operator!=(std::string_view a, const fixed_text& b) noexcept {
+        return !(a == b);
+    }
+#endif
+
+    /// Writes the characters; honours the stream's width and fill.
+    template <class Traits>
+    friend std::basic_ostream<char, Traits>& operator<<(std::basic_ostream<char, Traits>& os, const fixed_text& t) {
+        return os << t.view();
+    }
+
+private:
+    std::array<char, Capacity + 1> chars_{};
+    std::size_t size_ = 0;
+};
+
+/// The 26-character text of a ULID, held by value (see fixed_text).
+using ulid_text = fixed_text<encoded_size>;
+/// The 36-character UUID text of a ULID, held by value (see fixed_text).
+using uuid_text = fixed_text<uuid_size>;
+
+// ---------------------------------------------------------------------------
 // The value type
 // ---------------------------------------------------------------------------
 
@@ -531,11 +606,13 @@ public:
         return detail::success();
     }
 
-    /// The 26 characters in an array (no terminator).
-    [[nodiscard]] constexpr std::array<char, 26> encode() const noexcept {
-        std::array<char, 26> text{};
-        encode(text.data());
-        return text;
+    /// The 26 characters, held by value and NUL-terminated (ulid_text:
+    /// converts to std::string_view, streams and formats as the 26
+    /// characters). Never allocates.
+    [[nodiscard]] constexpr ulid_text encode() const noexcept {
+        std::array<char, encoded_size> chars{};
+        encode(chars.data());
+        return ulid_text(std::string_view(chars.data(), chars.size()));
     }
 
     /// The text form as a std::string; the only allocating codec call
@@ -549,6 +626,13 @@ public:
     /// Writes the RFC 9562 form, 8-4-4-4-12 lower-case hex digits (36
     /// characters, no terminator), and returns out + 36.
     constexpr char* encode_uuid(char* out) const noexcept;
+
+    /// The RFC 9562 form held by value and NUL-terminated (ulid::uuid_text).
+    [[nodiscard]] constexpr uuid_text encode_uuid() const noexcept {
+        std::array<char, uuid_size> chars{};
+        encode_uuid(chars.data());
+        return uuid_text(std::string_view(chars.data(), chars.size()));
+    }
 
     /// The RFC 9562 form as a std::string, e.g.
     /// "01563df3-6481-0000-0000-000000000000". May throw std::bad_alloc.
@@ -898,6 +982,173 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
     return detail::success();
 }
 
+/// Either form in one strict call: 26 characters parse as a ULID (as
+/// parse()), 36 as a UUID (as parse_uuid()); any other length gives
+/// errc::data_size. On error `out` is unchanged. Never allocates.
+[[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out) noexcept {
+    if (text.size() == encoded_size) return parse(text, out);
+    if (text.size() == uuid_size) return parse_uuid(text, out);
+    return errc::data_size;
+}
+
+/// The form explain() checks the input against.
+enum class text_form {
+    ulid,  ///< 26 Crockford base32 characters, as parse()
+    uuid,  ///< 36 characters of RFC 9562 UUID text, as parse_uuid()
+    any,   ///< either, as parse_any()
+};
+
+namespace detail {
+
+/// Writes into a caller's buffer of `size` bytes as snprintf does: at most
+/// size - 1 characters and a NUL, counting the full length.
+class bounded_writer {
+public:
+    bounded_writer(char* out, std::size_t size) noexcept : out_(out), size_(out == nullptr ? 0 : size) {}
+    void put(char c) noexcept {
+        if (length_ + 1 < size_) out_[length_] = c;
+        ++length_;
+    }
+    void put(std::string_view s) noexcept {
+        for (const char c : s) put(c);
+    }
+    void put_number(std::size_t n) noexcept {
+        std::array<char, 20> digits{};
+        std::size_t k = 0;
+        do {
+            digits[k++] = static_cast<char>('0' + n % 10);
+            n /= 10;
+        } while (n != 0);
+        while (k > 0) put(digits[--k]);
+    }
+    /// A character in quotes, visible whatever it is: escapes for quote,
+    /// backslash, \0 \t \n \r, and \xNN for any other byte outside
+    /// printable ASCII (a CRLF file's '\r' must not vanish in a terminal).
+    void put_shown(char c) noexcept {
+        const auto u = static_cast<unsigned char>(c);
+        put('\'');
+        switch (c) {
+            case '\'':
+                put("\\'");
+                break;
+            case '\\':
+                put("\\\\");
+                break;
+            case '\0':
+                put("\\0");
+                break;
+            case '\t':
+                put("\\t");
+                break;
+            case '\n':
+                put("\\n");
+                break;
+            case '\r':
+                put("\\r");
+                break;
+            default:
+                if (u >= 0x20 && u < 0x7F) {
+                    put(c);
+                } else {
+                    put("\\x");
+                    put(hex_digits[u >> 4U]);
+                    put(hex_digits[u & 15U]);
+                }
+        }
+        put('\'');
+    }
+    [[nodiscard]] std::size_t finish() noexcept {
+        if (size_ > 0) out_[length_ < size_ ? length_ : size_ - 1] = '\0';
+        return length_;
+    }
+
+private:
+    char* out_;
+    std::size_t size_;
+    std::size_t length_ = 0;
+};
+
+inline void explain_length(bounded_writer& w, std::size_t got, text_form form) noexcept {
+    w.put("got ");
+    w.put_number(got);
+    w.put(got == 1 ? " character, expected " : " characters, expected ");
+    switch (form) {
+        case text_form::ulid:
+            w.put("26");
+            break;
+        case text_form::uuid:
+            w.put("36");
+            break;
+        case text_form::any:
+            w.put("26 (ULID) or 36 (UUID)");
+            break;
+    }
+}
+
+inline void explain_ulid(bounded_writer& w, std::string_view input) noexcept {
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        if (decode_table[static_cast<unsigned char>(input[i])] == invalid_digit) {
+            w.put_shown(input[i]);
+            w.put(" at position ");
+            w.put_number(i + 1);
+            w.put(" is not a Crockford base32 character");
+            return;
+        }
+    }
+    if (decode_table[static_cast<unsigned char>(input[0])] > 7) {
+        w.put("first character ");
+        w.put_shown(input[0]);
+        w.put(" is above '7': the value would exceed 128 bits");
+    }
+}
+
+inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        const bool dash = is_uuid_dash_position(i);
+        if (dash ? input[i] == '-' : hex_table[static_cast<unsigned char>(input[i])] != invalid_digit) continue;
+        w.put_shown(input[i]);
+        w.put(" at position ");
+        w.put_number(i + 1);
+        w.put(dash ? " is not '-'" : " is not a hexadecimal digit");
+        return;
+    }
+}
+
+}  // namespace detail
+
+/// Why `input` does not parse as `form`, in English, for people: the length
+/// found and expected, or the first offending character (shown visibly,
+/// escaped if it is invisible or not ASCII) and its 1-based position, or
+/// the overflow. Writes like snprintf: at most size - 1 characters and a
+/// NUL into `out`, returning the full length; 0 (and an empty string) when
+/// `input` parses. Never allocates or throws; errors stay std::error_code
+/// from parse(), this only explains them.
+[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size,
+                                         text_form form = text_form::ulid) noexcept {
+    detail::bounded_writer w(out, size);
+    const bool as_ulid = form == text_form::ulid || (form == text_form::any && input.size() == encoded_size);
+    const bool as_uuid = form == text_form::uuid || (form == text_form::any && input.size() == uuid_size);
+    if (as_ulid && input.size() == encoded_size) {
+        detail::explain_ulid(w, input);
+    } else if (as_uuid && input.size() == uuid_size) {
+        detail::explain_uuid(w, input);
+    } else {
+        detail::explain_length(w, input.size(), form);
+    }
+    return w.finish();
+}
+
+/// explain() as a std::string (empty when `input` parses); may throw
+/// std::bad_alloc.
+[[nodiscard]] inline std::string explain(std::string_view input, text_form form = text_form::ulid) {
+    std::array<char, 96> buffer{};
+    const std::size_t n = explain(input, buffer.data(), buffer.size(), form);
+    if (n < buffer.size()) return std::string(buffer.data(), n);
+    std::string message(n, '\0');
+    (void)explain(input, message.data(), n + 1, form);
+    return message;
+}
+
 // ---------------------------------------------------------------------------
 // Time
 // ---------------------------------------------------------------------------
@@ -936,6 +1187,52 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
 }
 
 inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { return ::ulid::time(time()); }
+
+/// RFC 3339 in UTC with milliseconds, e.g. "2016-07-30T22:36:16.385Z" (24
+/// characters; 25 for the years 10000 to 10889). Empty for `ms` above
+/// max_time. Never allocates or throws.
+[[nodiscard]] inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
+    if (ms > max_time) return {};
+    // Days to a civil date: Howard Hinnant's days_from_civil inverse
+    // ("chrono-Compatible Low-Level Date Algorithms"), for days >= 0.
+    const std::uint64_t z = ms / 86400000U + 719468U;
+    const std::uint64_t era = z / 146097U;
+    const std::uint64_t doe = z - era * 146097U;
+    const std::uint64_t yoe = (doe - doe / 1460U + doe / 36524U - doe / 146096U) / 365U;
+    const std::uint64_t doy = doe - (365U * yoe + yoe / 4U - yoe / 100U);
+    const std::uint64_t mp = (5U * doy + 2U) / 153U;
+    const std::uint64_t day = doy - (153U * mp + 2U) / 5U + 1U;
+    const std::uint64_t month = mp < 10U ? mp + 3U : mp - 9U;
+    const std::uint64_t year = yoe + era * 400U + (month <= 2U ? 1U : 0U);
+    const std::uint64_t in_day = ms % 86400000U;
+    std::array<char, 25> chars{};
+    std::size_t n = 0;
+    const auto put = [&](std::uint64_t v, int digits) {
+        for (int d = digits - 1; d >= 0; --d) {
+            std::uint64_t scale = 1;
+            for (int k = 0; k < d; ++k) scale *= 10U;
+            chars[n++] = static_cast<char>('0' + (v / scale) % 10U);
+        }
+    };
+    put(year, year >= 10000U ? 5 : 4);
+    chars[n++] = '-';
+    put(month, 2);
+    chars[n++] = '-';
+    put(day, 2);
+    chars[n++] = 'T';
+    put(in_day / 3600000U, 2);
+    chars[n++] = ':';
+    put(in_day / 60000U % 60U, 2);
+    chars[n++] = ':';
+    put(in_day / 1000U % 60U, 2);
+    chars[n++] = '.';
+    put(in_day % 1000U, 3);
+    chars[n++] = 'Z';
+    return fixed_text<25>(std::string_view(chars.data(), n));
+}
+
+/// rfc3339() of a ULID's time; never empty.
+[[nodiscard]] inline fixed_text<25> rfc3339(const ulid& id) noexcept { return rfc3339(id.time()); }
 
 // ---------------------------------------------------------------------------
 // Entropy sources
@@ -2596,7 +2893,7 @@ inline void make_batch(std::span<ulid> out) noexcept { make_batch(out.data(), ou
 /// Writes the 26-character text form; honours the stream's width and fill.
 template <class CharT, class Traits>
 std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const ulid& id) {
-    const std::array<char, encoded_size> text = id.encode();
+    const ulid_text text = id.encode();
     std::array<CharT, encoded_size> wide{};
     for (std::size_t i = 0; i < encoded_size; ++i) wide[i] = os.widen(text[i]);
     return os << std::basic_string_view<CharT, Traits>(wide.data(), wide.size());
@@ -2681,8 +2978,17 @@ template <>
 struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char> {
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const {
-        const std::array<char, ulid::encoded_size> text = id.encode();
-        return std::formatter<std::string_view, char>::format(std::string_view(text.data(), text.size()), ctx);
+        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
+    }
+};
+
+/// std::format support for ulid::fixed_text (ulid_text, rfc3339()): its
+/// characters, with the format specification of std::string_view.
+template <std::size_t Capacity>
+struct std::formatter<ulid::fixed_text<Capacity>, char> : std::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::fixed_text<Capacity>& t, FormatContext& ctx) const {
+        return std::formatter<std::string_view, char>::format(t.view(), ctx);
     }
 };
 #endif

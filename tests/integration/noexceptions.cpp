@@ -38,8 +38,8 @@ int exercise() {
     constexpr std::string_view text = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
     ulid::ulid id;
     check(!ulid::parse(text, id), "parse");
-    const std::array<char, 26> encoded = id.encode();
-    check(std::string_view(encoded.data(), encoded.size()) == text, "encode");
+    const ulid::ulid_text encoded = id.encode();
+    check(encoded == text, "encode");
     check(id.to_string() == text, "to_string");
     check(ulid::must_parse(text) == id, "must_parse on valid text returns normally");
     check(ulid::parse("not a ulid", id) == ulid::errc::data_size, "parse reports errors as error codes");

@@ -94,8 +94,8 @@ TEST_CASE("every encode vector of the reference: text, bytes and timestamp", "[v
         // bytes -> text
         const ulid::ulid from_bytes = test::from_hex(hex);
         REQUIRE(from_bytes.to_string() == text);
-        const std::array<char, 26> encoded = from_bytes.encode();
-        REQUIRE(std::string(encoded.data(), encoded.size()) == text);
+        const ulid::ulid_text encoded = from_bytes.encode();
+        REQUIRE(encoded == text);
         REQUIRE(from_bytes.time() == ms);
 
         // text -> bytes, in upper and lower case

@@ -272,8 +272,7 @@ int generate(Source& source, const options& opt, output_buffer& out) {
         char* p = out.reserve(output_buffer::max_record);
         char* end = opt.json() ? put_json(p, id, opt, cache) : put(id.encode_uuid(p), "\n");
         if (end == nullptr) {
-            const std::array<char, 26> text = id.encode();
-            report(out, std::string(text.data(), text.size()), "cannot express this time in the local time zone");
+            report(out, id.encode().str(), "cannot express this time in the local time zone");
             return 1;
         }
         out.commit(end);

@@ -1,0 +1,167 @@
+// Text for people: the allocation-free text form that cannot be misprinted,
+// either form in one parse, explanations of failed parses, RFC 3339 times.
+#include "catch.hpp"
+#include "support.hpp"
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <ctime>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+TEST_CASE("encode() gives a NUL-terminated text that prints as exactly 26 characters", "[text]") {
+    const ulid::ulid id = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    const ulid::ulid_text t = id.encode();
+    REQUIRE(t.size() == 26);
+    REQUIRE(std::strlen(t.c_str()) == 26);
+    REQUIRE(std::strlen(id.encode().data()) == 26);  // what `std::cout << id.encode().data()` reads
+    REQUIRE(t.c_str()[26] == '\0');
+    std::ostringstream out;
+    out << t << '|' << id.encode().data() << '|';
+    REQUIRE(out.str() == "01ARZ3NDEKTSV4RRFFQ69G5FAV|01ARZ3NDEKTSV4RRFFQ69G5FAV|");
+    std::ostringstream padded;
+    padded.width(28);
+    padded.fill('*');
+    padded << t;
+    REQUIRE(padded.str() == "**01ARZ3NDEKTSV4RRFFQ69G5FAV");
+}
+
+TEST_CASE("ulid_text converts to std::string_view and compares with strings either way", "[text]") {
+    const ulid::ulid_text t = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV").encode();
+    const std::string_view v = t;
+    REQUIRE(v == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    const std::string s = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+    REQUIRE(t == s);
+    REQUIRE(s == t);
+    REQUIRE(t == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    REQUIRE("01ARZ3NDEKTSV4RRFFQ69G5FAV" == t);
+    REQUIRE(t != "01ARZ3NDEKTSV4RRFFQ69G5FAW");
+    REQUIRE(t.str() == s);
+    REQUIRE(std::string(t.begin(), t.end()) == s);
+    STATIC_REQUIRE(std::is_trivially_copyable_v<ulid::ulid_text>);
+    STATIC_REQUIRE(!std::is_convertible_v<ulid::ulid_text, const char*>);  // no silent decay to a pointer
+    const ulid::uuid_text u = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV").encode_uuid();
+    REQUIRE(u == "01563e3a-b5d3-d676-4c61-efb99302bd5b");
+    REQUIRE(std::strlen(u.c_str()) == 36);
+}
+
+TEST_CASE("fixed_text keeps at most its capacity", "[text]") {
+    const ulid::fixed_text<4> t(std::string_view("abcdef"));
+    REQUIRE(t == "abcd");
+    REQUIRE(std::strlen(t.c_str()) == 4);
+    REQUIRE(ulid::fixed_text<4>().empty());
+}
+
+TEST_CASE("parse_any() takes either form, strictly", "[text][parse]") {
+    const ulid::ulid id = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    ulid::ulid out;
+    REQUIRE_FALSE(ulid::parse_any("01ARZ3NDEKTSV4RRFFQ69G5FAV", out));
+    REQUIRE(out == id);
+    out = ulid::ulid();
+    REQUIRE_FALSE(ulid::parse_any("01563E3A-B5D3-D676-4C61-EFB99302BD5B", out));
+    REQUIRE(out == id);
+    const ulid::ulid before = out;
+    REQUIRE(ulid::parse_any("01ARZ3NDEKTSV4RRFFQ69G5FA", out) == ulid::errc::data_size);
+    REQUIRE(ulid::parse_any("", out) == ulid::errc::data_size);
+    REQUIRE(ulid::parse_any("01ARZ3NDEKTSV4RRFFQ69G5FAU", out) == ulid::errc::invalid_characters);
+    REQUIRE(ulid::parse_any("81ARZ3NDEKTSV4RRFFQ69G5FAV", out) == ulid::errc::overflow);
+    REQUIRE(ulid::parse_any("01563e3a_b5d3-d676-4c61-efb99302bd5b", out) == ulid::errc::invalid_characters);
+    REQUIRE(out == before);  // unchanged by every failure
+}
+
+TEST_CASE("explain() says what is wrong: lengths, characters shown visibly with positions, overflow", "[text]") {
+    using ulid::text_form;
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAV").empty());
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAVX") == "got 27 characters, expected 26");
+    CHECK(ulid::explain("") == "got 0 characters, expected 26");
+    CHECK(ulid::explain("0") == "got 1 character, expected 26");
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAU") == "'U' at position 26 is not a Crockford base32 character");
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FA\r") == "'\\r' at position 26 is not a Crockford base32 character");
+    CHECK(ulid::explain(std::string_view("\0"
+                                         "1ARZ3NDEKTSV4RRFFQ69G5FAV",
+                                         26)) == "'\\0' at position 1 is not a Crockford base32 character");
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5F\xC3\xA9") ==
+          "'\\xc3' at position 25 is not a Crockford base32 character");
+    CHECK(ulid::explain("01ARZ3NDEK'SV4RRFFQ69G5FAV") == "'\\'' at position 11 is not a Crockford base32 character");
+    CHECK(ulid::explain("81ARZ3NDEKTSV4RRFFQ69G5FAV") ==
+          "first character '8' is above '7': the value would exceed 128 bits");
+    CHECK(ulid::explain("01563e3a-b5d3-d676-4c61-efb99302bd5b", text_form::uuid).empty());
+    CHECK(ulid::explain("01563e3a-b5d3-d676-4c61-efb99302bd5", text_form::uuid) == "got 35 characters, expected 36");
+    CHECK(ulid::explain("01563e3g-b5d3-d676-4c61-efb99302bd5b", text_form::uuid) ==
+          "'g' at position 8 is not a hexadecimal digit");
+    CHECK(ulid::explain("01563e3ab-5d3-d676-4c61-efb99302bd5b", text_form::uuid) == "'b' at position 9 is not '-'");
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FA", text_form::any) ==
+          "got 25 characters, expected 26 (ULID) or 36 (UUID)");
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAU", text_form::any) ==
+          "'U' at position 26 is not a Crockford base32 character");
+    CHECK(ulid::explain("01563e3g-b5d3-d676-4c61-efb99302bd5b", text_form::any) ==
+          "'g' at position 8 is not a hexadecimal digit");
+}
+
+TEST_CASE("explain() agrees with parse(): empty exactly when the input parses", "[text]") {
+    std::mt19937_64 rng(7);
+    const std::string_view pool = "0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzIiLlOoUu-\r\n \x80";
+    for (int i = 0; i < 20000; ++i) {
+        std::string input(rng() % 3 == 0 ? 25 + rng() % 3 : 26, '0');
+        for (char& c : input) c = pool[rng() % pool.size()];
+        ulid::ulid out;
+        const bool parses = !ulid::parse(input, out);
+        INFO(input);
+        REQUIRE(ulid::explain(input).empty() == parses);
+        REQUIRE(ulid::explain(input, ulid::text_form::any).empty() == !ulid::parse_any(input, out));
+    }
+}
+
+TEST_CASE("explain() into a caller's buffer writes like snprintf and never allocates", "[text]") {
+    const std::string full = ulid::explain("abc");
+    std::array<char, 10> small{};
+    small.fill('#');
+    REQUIRE(ulid::explain("abc", small.data(), small.size()) == full.size());
+    REQUIRE(std::string(small.data()) == full.substr(0, 9));
+    std::array<char, 64> big{};
+    REQUIRE(ulid::explain("abc", big.data(), big.size()) == full.size());
+    REQUIRE(std::string(big.data()) == full);
+    REQUIRE(ulid::explain("abc", nullptr, 0) == full.size());
+    std::array<char, 4> untouched{'x', 'x', 'x', 'x'};
+    REQUIRE(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAV", untouched.data(), untouched.size()) == 0);
+    REQUIRE(untouched[0] == '\0');
+}
+
+TEST_CASE("rfc3339() writes UTC with milliseconds, every ULID time up to the year 10889", "[text][time]") {
+    CHECK(ulid::rfc3339(0) == "1970-01-01T00:00:00.000Z");
+    CHECK(ulid::rfc3339(1469918176385) == "2016-07-30T22:36:16.385Z");
+    CHECK(ulid::rfc3339(ulid::must_parse("01ARYZ6S41TSV4RRFFQ69G5FAV")) == "2016-07-30T22:36:16.385Z");
+    CHECK(ulid::rfc3339(951782400000) == "2000-02-29T00:00:00.000Z");  // a leap day of a century leap year
+    CHECK(ulid::rfc3339(253402300799999) == "9999-12-31T23:59:59.999Z");
+    CHECK(ulid::rfc3339(253402300800000) == "10000-01-01T00:00:00.000Z");
+    CHECK(ulid::rfc3339(ulid::max_time) == "10889-08-02T05:31:50.655Z");
+    CHECK(ulid::rfc3339(ulid::max_time + 1).empty());
+    // Against the C library's gmtime over random times it can represent.
+    std::mt19937_64 rng(11);
+    for (int i = 0; i < 20000; ++i) {
+        const std::uint64_t ms = rng() % 253402300800000ULL;
+        const auto seconds = static_cast<std::time_t>(ms / 1000);
+        std::tm parts{};
+#if defined(_WIN32)
+        REQUIRE(gmtime_s(&parts, &seconds) == 0);
+#else
+        REQUIRE(gmtime_r(&seconds, &parts) != nullptr);
+#endif
+        std::array<char, 32> expected{};
+        const std::size_t n = std::strftime(expected.data(), expected.size(), "%Y-%m-%dT%H:%M:%S", &parts);
+        REQUIRE(n == 19);
+        std::string want(expected.data(), n);
+        const auto millis = static_cast<unsigned>(ms % 1000);
+        want += '.';
+        want += static_cast<char>('0' + millis / 100);
+        want += static_cast<char>('0' + millis / 10 % 10);
+        want += static_cast<char>('0' + millis % 10);
+        want += 'Z';
+        INFO(ms);
+        REQUIRE(ulid::rfc3339(ms) == want);
+    }
+}
