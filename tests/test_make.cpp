@@ -24,27 +24,27 @@ TEST_CASE("successive make() calls strictly increase", "[make]") {
     }
 }
 
-TEST_CASE("make(ms) uses the given time", "[make]") {
-    const auto a = ulid::make(1469918176385ULL);
-    const auto b = ulid::make(1469918176385ULL);
+TEST_CASE("must_make(ms) uses the given time", "[make]") {
+    const auto a = ulid::must_make(1469918176385ULL);
+    const auto b = ulid::must_make(1469918176385ULL);
     REQUIRE(a.time() == 1469918176385ULL);
     REQUIRE(a < b);  // same millisecond through the monotonic default source
-    REQUIRE(ulid::make(0).time() == 0);
-    REQUIRE(ulid::make(ulid::max_time).time() == ulid::max_time);
+    REQUIRE(ulid::must_make(0).time() == 0);
+    REQUIRE(ulid::must_make(ulid::max_time).time() == ulid::max_time);
 }
 
-TEST_CASE("make(ms) throws big_time above max_time", "[make][errors]") {
+TEST_CASE("must_make(ms) throws big_time above max_time", "[make][errors]") {
     // As the reference's MustNewDefault(time.Time{}) panics with ErrBigTime.
     try {
-        (void)ulid::make(ulid::max_time + 1);
-        FAIL("make(ms) did not throw");
+        (void)ulid::must_make(ulid::max_time + 1);
+        FAIL("must_make(ms) did not throw");
     } catch (const ulid::error& e) {
         REQUIRE(e.code() == ulid::errc::big_time);
     }
 }
 
 TEST_CASE("each make() is greater than every earlier make(), whatever other calls did to the shared source", "[make]") {
-    // make(ms) and generate(ms, default_entropy(), out) with a time other
+    // must_make(ms) and generate(ms, default_entropy(), out) with a time other
     // than now move the shared state to that millisecond; make() must still
     // continue above its own last ULID, not reseed below it.
     const std::uint64_t others[] = {5, ulid::now() - 1000, ulid::now() + 1, ulid::now() + 1000, ulid::max_time};
@@ -52,7 +52,7 @@ TEST_CASE("each make() is greater than every earlier make(), whatever other call
         const std::uint64_t ms = others[static_cast<std::size_t>(trial) % std::size(others)];
         const ulid::ulid a = ulid::make();
         if (trial % 2 == 0) {
-            REQUIRE(ulid::make(ms).time() == ms);
+            REQUIRE(ulid::must_make(ms).time() == ms);
         } else {
             ulid::ulid moved;
             REQUIRE_FALSE(ulid::generate(ms, ulid::default_entropy(), moved));
@@ -64,8 +64,8 @@ TEST_CASE("each make() is greater than every earlier make(), whatever other call
     }
 }
 
-TEST_CASE("make(ms) with a far-future time does not hold make() in the future", "[make]") {
-    (void)ulid::make(ulid::max_time);
+TEST_CASE("must_make(ms) with a far-future time does not hold make() in the future", "[make]") {
+    (void)ulid::must_make(ulid::max_time);
     const std::uint64_t before = ulid::now();
     const auto id = ulid::make();
     REQUIRE(id.time() >= before);
@@ -82,4 +82,21 @@ TEST_CASE("generate(ms, default_entropy(), out) is the public fast path", "[make
     REQUIRE(a < b);
     STATIC_REQUIRE(std::is_same_v<ulid::default_entropy_type,
                                   ulid::locked_monotonic_entropy<ulid::monotonic_entropy<ulid::secure_entropy>>>);
+}
+
+TEST_CASE("the deprecated make(ms) still compiles and is must_make(ms)", "[make]") {
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#elif defined(_MSC_VER)
+#pragma warning(push)
+#pragma warning(disable : 4996)
+#endif
+    const ulid::ulid id = ulid::make(1469918176385ULL);
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#elif defined(_MSC_VER)
+#pragma warning(pop)
+#endif
+    REQUIRE(id.time() == 1469918176385ULL);
 }

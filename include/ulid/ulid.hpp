@@ -163,6 +163,10 @@ inline constexpr std::size_t binary_size = 16;
 inline constexpr std::size_t entropy_size = 10;
 /// Length of the RFC 9562 UUID text form, 8-4-4-4-12 hex digits: 36.
 inline constexpr std::size_t uuid_size = 36;
+/// The 16 bytes of a ULID, in order.
+using byte_array = std::array<std::uint8_t, binary_size>;
+/// The 10 bytes of a ULID's entropy, in order.
+using entropy_array = std::array<std::uint8_t, entropy_size>;
 /// Largest representable timestamp, 2^48 - 1 ms (year 10889).
 inline constexpr std::uint64_t max_time = (std::uint64_t{1} << 48U) - 1U;
 /// Crockford's base32 alphabet, in value order; text is written upper case.
@@ -225,7 +229,7 @@ public:
 /// Makes errc usable as a std::error_code (found by argument-dependent lookup).
 [[nodiscard]] inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), ulid_category()}; }
 
-/// Thrown by the must_ helpers and make(ms) only; carries the errc.
+/// Thrown by the must_ helpers only; carries the errc.
 class error : public std::system_error {
 public:
     explicit error(errc e) : std::system_error(make_error_code(e)) {}
@@ -490,7 +494,7 @@ public:
     constexpr ulid() noexcept = default;
 
     /// A ULID holding exactly these 16 bytes; every byte pattern is valid.
-    [[nodiscard]] static constexpr ulid from_bytes(const std::array<std::uint8_t, 16>& bytes) noexcept {
+    [[nodiscard]] static constexpr ulid from_bytes(const byte_array& bytes) noexcept {
         ulid id;
         id.bytes_ = bytes;
         return id;
@@ -528,7 +532,7 @@ public:
     }
 
     /// The 16 bytes, big-endian.
-    [[nodiscard]] constexpr const std::array<std::uint8_t, 16>& bytes() const noexcept { return bytes_; }
+    [[nodiscard]] constexpr const byte_array& bytes() const noexcept { return bytes_; }
 
     /// Copies the 16 bytes to `out`; `size` below 16 gives errc::buffer_size
     /// and writes nothing.
@@ -554,14 +558,14 @@ public:
     [[nodiscard]] std::chrono::system_clock::time_point timestamp() const noexcept;
 
     /// The 80 bits of entropy (bytes 6-15), copied out.
-    [[nodiscard]] constexpr std::array<std::uint8_t, 10> entropy() const noexcept {
-        std::array<std::uint8_t, 10> e{};
+    [[nodiscard]] constexpr entropy_array entropy() const noexcept {
+        entropy_array e{};
         for (std::size_t i = 0; i < entropy_size; ++i) e[i] = bytes_[6 + i];
         return e;
     }
 
     /// Sets the entropy bytes; cannot fail.
-    constexpr void set_entropy(const std::array<std::uint8_t, 10>& e) noexcept {
+    constexpr void set_entropy(const entropy_array& e) noexcept {
         for (std::size_t i = 0; i < entropy_size; ++i) bytes_[6 + i] = e[i];
     }
 
@@ -664,7 +668,7 @@ public:
     [[nodiscard]] constexpr std::uint64_t low() const noexcept { return detail::load_be64(bytes_.data() + 8); }
 
 private:
-    std::array<std::uint8_t, 16> bytes_{};
+    byte_array bytes_{};
 };
 
 static_assert(sizeof(ulid) == binary_size);
@@ -940,7 +944,7 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
     if (text.size() != encoded_size) return errc::data_size;
 #if ULID_X86_SIMD
     if (detail::cpu.avx2) {
-        std::array<std::uint8_t, 16> bytes;  // NOLINT(cppcoreguidelines-pro-type-member-init): written on success
+        byte_array bytes;  // NOLINT(cppcoreguidelines-pro-type-member-init): written on success
         if (const errc e = detail::decode_avx2(text.data(), bytes.data()); e != errc{}) return e;
         out = ulid::from_bytes(bytes);
         return detail::success();
@@ -966,7 +970,7 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
 /// place -> errc::invalid_characters. On error `out` is unchanged.
 [[nodiscard]] inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
     if (text.size() != 36) return errc::data_size;
-    std::array<std::uint8_t, 16> bytes{};
+    byte_array bytes{};
     std::size_t b = 0;
     for (std::size_t i = 0; i < 36; ++i) {
         if (detail::is_uuid_dash_position(i)) {
@@ -1240,7 +1244,7 @@ inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { 
 //
 // generate() accepts three kinds of source, detected at compile time:
 //  - a monotonic source: std::error_code read_monotonic(std::uint64_t ms,
-//    std::array<std::uint8_t, 10>& out), like monotonic_entropy below;
+//    entropy_array& out), like monotonic_entropy below;
 //  - a byte reader: std::error_code read(std::uint8_t* dst, std::size_t n),
 //    filling all n bytes or failing;
 //  - a standard UniformRandomBitGenerator (std::mt19937_64,
@@ -1623,7 +1627,7 @@ inline std::atomic<std::uint64_t> hash_key0{0};
 inline std::atomic<std::uint64_t> hash_key1{0};
 
 [[nodiscard]] ULID_NOINLINE inline hash_key key_hash_slow() noexcept {
-    std::array<std::uint8_t, 16> seed{};
+    byte_array seed{};
     if (!os_random(seed.data(), seed.size())) {
         std::fputs("ulid: std::hash<ulid::ulid>: the operating system gives no randomness for the hash key\n", stderr);
         std::abort();
@@ -2349,7 +2353,7 @@ public:
 
     /// Entropy for `ms` into `out`; see the class comment. `ms` above
     /// max_time gives errc::big_time. `out` is written only on success.
-    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, std::array<std::uint8_t, 10>& out) noexcept {
+    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
         return detail::to_error_code(read_monotonic_status(ms, out));
     }
 
@@ -2401,7 +2405,7 @@ private:
     [[nodiscard]] ULID_FORCE_INLINE bool forked() const noexcept { return generation_ != detail::fork_epoch(); }
 
     [[nodiscard]] ULID_FORCE_INLINE detail::status read_monotonic_status(std::uint64_t ms,
-                                                                         std::array<std::uint8_t, 10>& out) noexcept {
+                                                                         entropy_array& out) noexcept {
         detail::status s = detail::ok;
         if (ms > max_time) {
             s = errc::big_time;
@@ -2545,9 +2549,9 @@ private:
     detail::uniform_plan draw_;  // how to draw a step in [0, inc_)
     bool exhausted_ = false;
     bool parked_exhausted_ = false;
-    std::array<std::uint8_t, 10> entropy_{};
+    entropy_array entropy_{};
     std::uint64_t parked_ms_ = unseeded;  // the millisecond of parked_, if any
-    std::array<std::uint8_t, 10> parked_{};
+    entropy_array parked_{};
     Source source_;
 };
 
@@ -2575,7 +2579,7 @@ public:
     locked_monotonic_entropy& operator=(const locked_monotonic_entropy&) = delete;
 
     /// Monotonic::read_monotonic under the lock.
-    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, std::array<std::uint8_t, 10>& out) noexcept {
+    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
         const std::lock_guard<detail::fast_mutex> lock(mutex_);
         return monotonic_.read_monotonic(ms, out);
     }
@@ -2822,60 +2826,55 @@ template <class Source>
     return id;
 }
 
-/// The ULID make() would give, from any source with next(ms, out)
-/// (monotonic_entropy, locked_monotonic_entropy) and any clock: a callable
-/// returning Unix milliseconds. make() is make(default_entropy(), now); this
-/// form lets tests and simulations drive the same path with their own clock
-/// and state, instead of a global hook. Never throws; like make(), aborts
-/// with a message if `source` fails (use source.next(ms, out) to get the
-/// error instead).
-template <class Monotonic, class Clock, std::enable_if_t<std::is_invocable_r_v<std::uint64_t, Clock&>, int> = 0>
-[[nodiscard]] ulid make(Monotonic& source, Clock&& clock) noexcept {
+namespace detail {
+
+/// make()'s path: the next ULID of a library monotonic source at `ms`,
+/// aborting with a message on the failures make() promises never to report.
+template <class Monotonic>
+[[nodiscard]] ULID_FORCE_INLINE ulid next_or_abort(Monotonic& source, std::uint64_t ms) noexcept {
     ulid id;
-    const std::uint64_t ms = clock();
-    if constexpr (detail::has_status_next<Monotonic>::value) {
-        if (const detail::status s = detail::access::next(source, ms, id); ULID_UNLIKELY(s != detail::ok)) {
-            detail::fatal_status("make()", s);
-        }
-    } else {
-        if (const std::error_code ec = source.next(ms, id)) detail::fatal("make()", ec);
-    }
+    if (const status s = access::next(source, ms, id); ULID_UNLIKELY(s != ok)) fatal_status("make()", s);
     return id;
 }
+
+}  // namespace detail
 
 /// A new ULID for the current time from default_entropy(). Thread-safe, never
 /// throws, never allocates. Each make() is strictly greater than every
 /// earlier make() in the process, on any thread: when the clock steps back it
 /// keeps the last timestamp, and when a millisecond's entropy is used up it
-/// moves to the next millisecond. (Calls that pass their own ms through
-/// default_entropy() may reseed it; see README.) Aborts with a message only
-/// if the operating system provides no randomness at all or the clock is
-/// past the year 10889.
-[[nodiscard]] inline ulid make() noexcept {
-    // A lambda rather than &now, so the clock read inlines.
-    return make(default_entropy(), [] { return now(); });
-}
+/// moves to the next millisecond; calls that pass their own time through
+/// default_entropy() (must_make(ms), generate()) do not change that. Aborts
+/// with a message only if the operating system provides no randomness at all
+/// or the clock is past the year 10889.
+[[nodiscard]] inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), now()); }
 
 /// A ULID at time `ms` from default_entropy() (as oklog/ulid's
 /// MustNewDefault). Throws ulid::error with errc::big_time or
-/// errc::monotonic_overflow; never allocates.
-[[nodiscard]] inline ulid make(std::uint64_t ms) {
+/// errc::monotonic_overflow (aborts with a message when exceptions are
+/// disabled); never allocates. generate(ms, default_entropy(), out) reports
+/// the same errors as a std::error_code.
+[[nodiscard]] inline ulid must_make(std::uint64_t ms) {
     ulid id;
     if (const std::error_code ec = generate(ms, default_entropy(), id)) detail::throw_error(ec);
     return id;
 }
 
+/// The earlier name of must_make(ms), kept for one release.
+[[nodiscard, deprecated("use ulid::must_make(ms): it throws, like the other must_ helpers")]] inline ulid make(
+    std::uint64_t ms) {
+    return must_make(ms);
+}
+
 /// make() without the lock, from thread_local_entropy(): strictly increasing
 /// within the calling thread, unique across threads, but not ordered across
 /// threads. Never throws or allocates; aborts like make().
-[[nodiscard]] inline ulid make_thread_local() noexcept {
-    return make(thread_local_entropy(), [] { return now(); });
-}
+[[nodiscard]] inline ulid make_thread_local() noexcept { return detail::next_or_abort(thread_local_entropy(), now()); }
 
 /// Fills out[0, n) with n ULIDs from default_entropy() that continue make()'s
 /// sequence in increasing order, reading the clock once and taking the lock
-/// once (other threads wait for the whole batch). Never throws or
-/// allocates; aborts like make().
+/// once per 256 ULIDs (other threads' make() may fall between those
+/// chunks). Never throws or allocates; aborts like make().
 inline void make_batch(ulid* out, std::size_t n) noexcept {
     const batch_result result = default_entropy().next_n(now(), out, n);
     if (result.ec) detail::fatal("make_batch()", result.ec);

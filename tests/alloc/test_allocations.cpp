@@ -127,7 +127,7 @@ TEST_CASE("1000 sequential make() calls allocate nothing, from the first of the 
         REQUIRE(n == 0);
         keep(id);
     }
-    REQUIRE(allocations_during([] { keep(ulid::make(1469918176385ULL)); }) == 0);
+    REQUIRE(allocations_during([] { keep(ulid::must_make(1469918176385ULL)); }) == 0);
     REQUIRE(allocations_during([] {
                 ulid::ulid id;
                 keep(ulid::generate(ulid::now(), ulid::default_entropy(), id));

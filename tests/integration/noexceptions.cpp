@@ -50,7 +50,7 @@ int exercise() {
     const ulid::ulid a = ulid::make();
     const ulid::ulid b = ulid::make();
     check(a < b, "make() increases");
-    check(ulid::make(1469922850259U).time() == 1469922850259U, "make(ms) with a valid time");
+    check(ulid::must_make(1469922850259U).time() == 1469922850259U, "must_make(ms) with a valid time");
 
     ulid::zero_entropy zero;
     check(ulid::must_generate(42, zero).time() == 42, "must_generate with a working source");
@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
         failing_reader failing;
         id = ulid::must_generate(1, failing);
     } else if (what == "make_big_time") {
-        id = ulid::make(ulid::max_time + 1);
+        id = ulid::must_make(ulid::max_time + 1);
     } else {
         std::fprintf(stderr, "noexceptions: unknown helper %s\n", argv[1]);
         return 2;

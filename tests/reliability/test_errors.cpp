@@ -159,7 +159,7 @@ TEST_CASE("errc::big_time from every call that takes a timestamp, checked before
         REQUIRE(e == sentinel_entropy);
         REQUIRE(out == sentinel);
 
-        REQUIRE(thrown_by([ms] { (void)ulid::make(ms); }).code() == ulid::errc::big_time);
+        REQUIRE(thrown_by([ms] { (void)ulid::must_make(ms); }).code() == ulid::errc::big_time);
         ulid::zero_entropy zero;
         REQUIRE(thrown_by([&zero, ms] { (void)ulid::must_generate(ms, zero); }).code() == ulid::errc::big_time);
     }

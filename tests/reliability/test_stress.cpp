@@ -117,11 +117,11 @@ TEST_CASE("stress: 8 threads of make_thread_local()", "[stress][concurrency]") {
     stress([] { return ulid::make_thread_local(); }, per_thread());
 }
 
-TEST_CASE("stress: 8 threads of make(source, now) through one locked source with a custom reader",
+TEST_CASE("stress: 8 threads of make()'s path through one locked source with a custom reader",
           "[stress][concurrency]") {
     using source_type = ulid::locked_monotonic_entropy<ulid::monotonic_entropy<rel::splitmix_reader>>;
     source_type shared(std::in_place, rel::splitmix_reader(20261202), std::uint64_t{0});
-    stress([&shared] { return ulid::make(shared, ulid::now); }, per_thread());
+    stress([&shared] { return ulid::detail::next_or_abort(shared, ulid::now()); }, per_thread());
 }
 
 TEST_CASE("stress: 8 threads through one locked source whose increments exhaust milliseconds",
@@ -144,7 +144,7 @@ TEST_CASE("stress: 8 threads through one locked source whose increments exhaust 
     std::vector<std::thread> threads;
     for (std::size_t t = 0; t < thread_count; ++t) {
         threads.emplace_back([&, t] {
-            for (std::size_t i = 0; i < count; ++i) made[t].push_back(ulid::make(shared, ulid::now));
+            for (std::size_t i = 0; i < count; ++i) made[t].push_back(ulid::detail::next_or_abort(shared, ulid::now()));
         });
     }
     for (auto& th : threads) th.join();
