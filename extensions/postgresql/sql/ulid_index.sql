@@ -43,11 +43,12 @@ SELECT ('01563e3a-b5d3-d676-' || substr(md5(g::text), 1, 4) || '-' || substr(md5
 FROM generate_series(1, 30000) g;
 CREATE INDEX same_prefix_id ON same_prefix (id);
 SELECT bt_index_check('same_prefix_id', true);
--- Sorts agree with uuid's, in memory and on disk (small work_mem).
-SELECT (SELECT array_agg(id ORDER BY id) FROM events) = (SELECT array_agg(id ORDER BY id::uuid) FROM events) AS events_sorted,
-       (SELECT array_agg(id ORDER BY id) FROM same_prefix) = (SELECT array_agg(id ORDER BY id::uuid) FROM same_prefix) AS prefix_sorted;
+-- Sorts agree with uuid's, in memory and on disk (small work_mem); the
+-- arrays compare as uuid[], independently of ulid's own operators.
+SELECT (SELECT array_agg(id::uuid ORDER BY id) FROM events) = (SELECT array_agg(id::uuid ORDER BY id::uuid) FROM events) AS events_sorted,
+       (SELECT array_agg(id::uuid ORDER BY id) FROM same_prefix) = (SELECT array_agg(id::uuid ORDER BY id::uuid) FROM same_prefix) AS prefix_sorted;
 SET work_mem = '64kB';
-SELECT (SELECT array_agg(id ORDER BY id DESC) FROM events) = (SELECT array_agg(id ORDER BY id::uuid DESC) FROM events) AS external_sorted;
+SELECT (SELECT array_agg(id::uuid ORDER BY id DESC) FROM events) = (SELECT array_agg(id::uuid ORDER BY id::uuid DESC) FROM events) AS external_sorted;
 RESET work_mem;
 
 -- Joins: merge join and hash join on =, same results.

@@ -62,12 +62,12 @@ INSERT INTO order_check
 SELECT ('01563e3a-b5d3-d676-' || substr(md5(g::text), 1, 4) || '-' || substr(md5(g::text), 5, 12))::ulid
 FROM generate_series(1, 2000) g;
 SELECT count(*) AS n,
-       (SELECT array_agg(id ORDER BY id) FROM order_check) =
-       (SELECT array_agg(id ORDER BY id::uuid) FROM order_check) AS same_order,
-       (SELECT array_agg(id ORDER BY id DESC) FROM order_check) =
-       (SELECT array_agg(id ORDER BY id::uuid DESC) FROM order_check) AS same_order_desc,
-       (SELECT array_agg(id ORDER BY id) FROM order_check) =
-       (SELECT array_agg(id ORDER BY id::text COLLATE "C") FROM order_check) AS text_order
+       (SELECT array_agg(id::uuid ORDER BY id) FROM order_check) =
+       (SELECT array_agg(id::uuid ORDER BY id::uuid) FROM order_check) AS same_order,
+       (SELECT array_agg(id::uuid ORDER BY id DESC) FROM order_check) =
+       (SELECT array_agg(id::uuid ORDER BY id::uuid DESC) FROM order_check) AS same_order_desc,
+       (SELECT array_agg(id::uuid ORDER BY id) FROM order_check) =
+       (SELECT array_agg(id::uuid ORDER BY id::text COLLATE "C") FROM order_check) AS text_order
 FROM order_check;
 SELECT count(*) AS pairs, bool_and((a < b) = (a::uuid < b::uuid)) AS lt_agrees,
        bool_and(ulid_cmp(a, b) = -ulid_cmp(b, a)) AS antisymmetric
