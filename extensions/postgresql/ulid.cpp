@@ -15,6 +15,8 @@
 // snprintf and friends into macros that would break <cstdio> afterwards.
 #include "../../include/ulid/ulid.hpp"
 
+// postgres.h must come first among PostgreSQL's headers.
+// clang-format off
 extern "C" {
 #include "postgres.h"
 
@@ -34,6 +36,7 @@ extern "C" {
 
 PG_MODULE_MAGIC;
 }
+// clang-format on
 
 namespace {
 
@@ -87,7 +90,7 @@ int compare(const std::uint8_t* a, const std::uint8_t* b) noexcept {
 
 [[noreturn]] void report_generation_failure(const char* function, std::error_code ec) {
     const auto e = static_cast<ulid::errc>(ec.value());
-    const int code = e == ulid::errc::big_time ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE
+    const int code = e == ulid::errc::big_time             ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE
                      : e == ulid::errc::monotonic_overflow ? ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED
                                                            : ERRCODE_SYSTEM_ERROR;
     ereport(ERROR, (errcode(code), errmsg("%s could not generate a ULID", function),
@@ -239,8 +242,8 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
     const char* text = PG_GETARG_CSTRING(0);
     const std::size_t size = std::strlen(text);
     ulid::ulid id;
-    const std::error_code ec = size == 36 ? ulid::parse_uuid(std::string_view(text, size), id)
-                                          : ulid::parse(std::string_view(text, size), id);
+    const std::error_code ec =
+        size == 36 ? ulid::parse_uuid(std::string_view(text, size), id) : ulid::parse(std::string_view(text, size), id);
     if (ec) {
         ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                         errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),
