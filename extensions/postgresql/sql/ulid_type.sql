@@ -122,6 +122,23 @@ SELECT pg_relation_filenode('migrate') = :filenode_before AS not_rewritten,
        count(*) AS n, bool_and(m.id = b.id_text::uuid) AS same_values
 FROM migrate m JOIN migrate_before b USING (note);
 DROP TABLE migrate;
+-- A foreign key between uuid columns: converting either side alone fails
+-- (no implicit cast, on purpose); drop the constraint, convert both, add it
+-- back, in one transaction.
+CREATE TABLE parent (id uuid PRIMARY KEY);
+CREATE TABLE child (parent_id uuid REFERENCES parent, n integer);
+INSERT INTO parent SELECT md5(g::text)::uuid FROM generate_series(1, 100) g;
+INSERT INTO child SELECT md5((g % 100 + 1)::text)::uuid, g FROM generate_series(1, 300) g;
+ALTER TABLE child ALTER COLUMN parent_id TYPE ulid;
+BEGIN;
+ALTER TABLE child DROP CONSTRAINT child_parent_id_fkey;
+ALTER TABLE parent ALTER COLUMN id TYPE ulid;
+ALTER TABLE child ALTER COLUMN parent_id TYPE ulid;
+ALTER TABLE child ADD CONSTRAINT child_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES parent;
+COMMIT;
+SELECT count(*) AS joined FROM child c JOIN parent p ON p.id = c.parent_id;
+INSERT INTO child VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV', 0);
+DROP TABLE child, parent;
 
 -- The type's shape: 16 bytes, by reference, char-aligned, plain storage,
 -- physically identical to uuid.
