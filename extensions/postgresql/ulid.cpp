@@ -380,24 +380,26 @@ PG_FUNCTION_INFO_V1(gen_monotonic_ulid);
 /// at the very top of the range (year 10889) does it fail, with 2200H.
 Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     static_cast<void>(fcinfo);
-    ulid::secure_entropy& source = backend_entropy();
-    std::array<std::uint8_t, 4> step_bytes{};
-    if (const std::error_code ec = source.read(step_bytes.data(), step_bytes.size())) {
+    // Randomness is drawn before taking the lock (a refill or a rekey after
+    // fork would otherwise run under it): 10 bytes of fresh entropy, then 4
+    // for the step.
+    std::array<std::uint8_t, ulid::entropy_size + 4> random{};
+    if (const std::error_code ec = backend_entropy().read(random.data(), random.size())) {
         report_generation_failure("gen_monotonic_ulid()", ec);
     }
-    const std::uint64_t step = ((std::uint64_t{step_bytes[0]} << 24U) | (std::uint64_t{step_bytes[1]} << 16U) |
-                                (std::uint64_t{step_bytes[2]} << 8U) | std::uint64_t{step_bytes[3]}) +
+    const std::uint64_t entropy_high = (std::uint64_t{random[0]} << 8U) | std::uint64_t{random[1]};
+    const std::uint64_t entropy_low = load_be64(random.data() + 2);
+    const std::uint64_t step = ((std::uint64_t{random[10]} << 24U) | (std::uint64_t{random[11]} << 16U) |
+                                (std::uint64_t{random[12]} << 8U) | std::uint64_t{random[13]}) +
                                1U;
 
     if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
     // The clock is read under the lock, so timestamps follow lock order.
-    ulid::ulid fresh;
-    const std::error_code ec = ulid::generate(ulid::now(), source, fresh);
+    const std::uint64_t ms = ulid::now();
     const monotonic_state last = *state;
-    monotonic_state next{};
+    monotonic_state next{(ms << 16U) | entropy_high, entropy_low};
     bool exhausted = false;
-    if (!ec) {
-        next = monotonic_state{fresh.high(), fresh.low()};
+    if (ms <= ulid::max_time) {
         if (next.high < last.high || (next.high == last.high && next.low <= last.low)) {
             next.low = last.low + step;
             next.high = last.high + (next.low < last.low ? 1U : 0U);
@@ -408,7 +410,9 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     }
     if (state_lock != nullptr) LWLockRelease(state_lock);
 
-    if (ec) report_generation_failure("gen_monotonic_ulid()", ec);
+    if (ms > ulid::max_time) {
+        report_generation_failure("gen_monotonic_ulid()", ulid::make_error_code(ulid::errc::big_time));
+    }
     if (exhausted) {
         std::array<char, ulid::encoded_size + 1> text{};
         ulid::ulid::from_high_low(last.high, last.low).encode(text.data());
