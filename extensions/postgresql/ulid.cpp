@@ -88,8 +88,12 @@ int compare(const std::uint8_t* a, const std::uint8_t* b) noexcept {
     return 0;
 }
 
+/// Raises the SQL error for a failed generation: 22008 for a clock past the
+/// year 10889, 2200H for exhausted monotonic entropy, 58000 (system_error)
+/// when the operating system gives no randomness.
 [[noreturn]] void report_generation_failure(const char* function, std::error_code ec) {
-    const auto e = static_cast<ulid::errc>(ec.value());
+    const auto e =
+        ec.category() == ulid::ulid_category() ? static_cast<ulid::errc>(ec.value()) : ulid::errc::entropy_failure;
     const int code = e == ulid::errc::big_time             ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE
                      : e == ulid::errc::monotonic_overflow ? ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED
                                                            : ERRCODE_SYSTEM_ERROR;
@@ -104,7 +108,8 @@ int compare(const std::uint8_t* a, const std::uint8_t* b) noexcept {
 
 /// The last ULID handed out by gen_monotonic_ulid(), as its two big-endian
 /// halves. In shared memory when the library is in shared_preload_libraries
-/// (then guarded by `lock`), otherwise in this backend's static storage.
+/// (then guarded by `state_lock`), otherwise in this backend's static
+/// storage.
 struct monotonic_state {
     std::uint64_t high;
     std::uint64_t low;
@@ -286,6 +291,8 @@ Datum ulid_send(PG_FUNCTION_ARGS) {
 
 // --- comparison and hashing --------------------------------------------------
 
+// The operators' functions; all compare the 16 bytes as two big-endian
+// 64-bit halves.
 PG_FUNCTION_INFO_V1(ulid_eq);
 Datum ulid_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) == 0); }
 PG_FUNCTION_INFO_V1(ulid_ne);
