@@ -30,14 +30,6 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/ulid-pg-bench.XXXXXX")
 data=$tmp/data
 sock=$tmp/sock
 mkdir -p "$sock"
-if [ "$(id -u)" -eq 0 ]; then
-    db_user=nobody
-    chown -R "$db_user" "$tmp"
-    as_db_user() { (cd "$tmp" && runuser -u "$db_user" -- "$@"); }
-else
-    db_user=$(id -un)
-    as_db_user() { (cd "$tmp" && "$@"); }
-fi
 cleanup() {
     status=$?
     if [ -f "$data/postmaster.pid" ]; then
@@ -49,8 +41,21 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+if [ "$(id -u)" -eq 0 ]; then
+    db_user=nobody
+    chown -R "$db_user" "$tmp"
+    as_db_user() { (cd "$tmp" && runuser -u "$db_user" -- "$@"); }
+    if ! as_db_user test -w "$tmp"; then
+        echo "$0: $db_user cannot reach $tmp; set TMPDIR to a folder every user can traverse, such as /tmp" >&2
+        exit 1
+    fi
+else
+    db_user=$(id -un)
+    as_db_user() { (cd "$tmp" && "$@"); }
+fi
+
 port=$((20000 + $$ % 20000))
-as_db_user "$bindir/initdb" -D "$data" -U "$db_user" --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
+as_db_user timeout 120 "$bindir/initdb" -D "$data" -U "$db_user" --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
 cat >>"$data/postgresql.conf" <<EOF
 listen_addresses = ''
 unix_socket_directories = '$sock'

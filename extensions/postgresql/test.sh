@@ -28,17 +28,6 @@ data=$tmp/data
 sock=$tmp/sock
 mkdir -p "$sock"
 
-# As root the server must run as an unprivileged user; clients (psql,
-# pg_regress) stay root and connect as that user's role over the socket.
-if [ "$(id -u)" -eq 0 ]; then
-    db_user=nobody
-    chown -R "$db_user" "$tmp"
-    as_db_user() { (cd "$tmp" && runuser -u "$db_user" -- "$@"); }
-else
-    db_user=$(id -un)
-    as_db_user() { (cd "$tmp" && "$@"); }
-fi
-
 cleanup() {
     status=$?
     if [ -f "$data/postmaster.pid" ]; then
@@ -54,6 +43,21 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+# As root the server must run as an unprivileged user; clients (psql,
+# pg_regress) stay root and connect as that user's role over the socket.
+if [ "$(id -u)" -eq 0 ]; then
+    db_user=nobody
+    chown -R "$db_user" "$tmp"
+    as_db_user() { (cd "$tmp" && runuser -u "$db_user" -- "$@"); }
+    if ! as_db_user test -w "$tmp"; then
+        echo "$0: $db_user cannot reach $tmp; set TMPDIR to a folder every user can traverse, such as /tmp" >&2
+        exit 1
+    fi
+else
+    db_user=$(id -un)
+    as_db_user() { (cd "$tmp" && "$@"); }
+fi
+
 show_diffs() {
     [ -f "$here/regression.diffs" ] && head -n 200 "$here/regression.diffs" >&2
     return 1
@@ -63,7 +67,7 @@ show_diffs() {
 # also names PostgreSQL's shared-memory key, so avoid the default 5432.
 port=$((20000 + $$ % 20000))
 
-as_db_user "$bindir/initdb" -D "$data" -U "$db_user" --auth=trust --no-sync -E UTF8 --locale=C >"$tmp/initdb.log" 2>&1 ||
+as_db_user timeout 120 "$bindir/initdb" -D "$data" -U "$db_user" --auth=trust --no-sync -E UTF8 --locale=C >"$tmp/initdb.log" 2>&1 ||
     { cat "$tmp/initdb.log" >&2; exit 1; }
 cat >>"$data/postgresql.conf" <<EOF
 listen_addresses = ''
