@@ -365,13 +365,13 @@ TEST_CASE("make_thread_local increases within each thread and is unique across t
 }
 
 TEST_CASE("the spin lock excludes other threads", "[fast][lock]") {
-    ulid::detail::spin_mutex m;
+    ulid::detail::fast_mutex m;
     long counter = 0;
     std::vector<std::thread> pool;
     for (int t = 0; t < 4; ++t) {
         pool.emplace_back([&] {
             for (int i = 0; i < 100000; ++i) {
-                const std::lock_guard<ulid::detail::spin_mutex> lock(m);
+                const std::lock_guard<ulid::detail::fast_mutex> lock(m);
                 ++counter;
             }
         });

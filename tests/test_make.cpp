@@ -2,6 +2,7 @@
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <iterator>
 #include <type_traits>
 
 TEST_CASE("make() produces a parseable ULID for the current time", "[make]") {
@@ -42,16 +43,25 @@ TEST_CASE("make(ms) throws big_time above max_time", "[make][errors]") {
     }
 }
 
-TEST_CASE("make(ms) with an old time reseeds the default source; make() resumes from the clock", "[make]") {
-    // Documented in README: a caller passing its own time through the
-    // default source moves its state, so only the clock's order remains.
-    const auto a = ulid::make();
-    const auto old = ulid::make(5);
-    const auto b = ulid::make();
-    const auto c = ulid::make();
-    REQUIRE(old.time() == 5);
-    REQUIRE(b.time() >= a.time());
-    REQUIRE(b < c);
+TEST_CASE("each make() is greater than every earlier make(), whatever other calls did to the shared source", "[make]") {
+    // make(ms) and generate(ms, default_entropy(), out) with a time other
+    // than now move the shared state to that millisecond; make() must still
+    // continue above its own last ULID, not reseed below it.
+    const std::uint64_t others[] = {5, ulid::now() - 1000, ulid::now() + 1, ulid::now() + 1000, ulid::max_time};
+    for (int trial = 0; trial < 200; ++trial) {
+        const std::uint64_t ms = others[static_cast<std::size_t>(trial) % std::size(others)];
+        const ulid::ulid a = ulid::make();
+        if (trial % 2 == 0) {
+            REQUIRE(ulid::make(ms).time() == ms);
+        } else {
+            ulid::ulid moved;
+            REQUIRE_FALSE(ulid::generate(ms, ulid::default_entropy(), moved));
+            REQUIRE(moved.time() == ms);
+        }
+        const ulid::ulid b = ulid::make();
+        INFO("trial " << trial << ", other time " << ms);
+        REQUIRE(a < b);
+    }
 }
 
 TEST_CASE("make(ms) with a far-future time does not hold make() in the future", "[make]") {

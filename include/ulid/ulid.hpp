@@ -76,7 +76,13 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <time.h>
+#endif
 #if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__) || defined(__DragonFly__)
 #define ULID_HAS_ARC4RANDOM 1
 #elif defined(__linux__) && defined(__has_include)
@@ -337,28 +343,6 @@ inline void write_be64(std::uint8_t* p, std::uint64_t v) noexcept {
     std::memcpy(p, &v, sizeof v);
 #else
     store_be(p, 8, v);
-#endif
-}
-
-/// The high and low halves of the 128-bit product a * b, xored together.
-[[nodiscard]] inline std::uint64_t multiply_fold(std::uint64_t a, std::uint64_t b) noexcept {
-#if defined(__SIZEOF_INT128__)
-    __extension__ typedef unsigned __int128 uint128;  // NOLINT(modernize-use-using): __extension__ needs a typedef
-    const uint128 p = static_cast<uint128>(a) * b;
-    return static_cast<std::uint64_t>(p >> 64U) ^ static_cast<std::uint64_t>(p);
-#else
-    const std::uint64_t a_lo = a & 0xFFFFFFFFU;
-    const std::uint64_t a_hi = a >> 32U;
-    const std::uint64_t b_lo = b & 0xFFFFFFFFU;
-    const std::uint64_t b_hi = b >> 32U;
-    const std::uint64_t lo_lo = a_lo * b_lo;
-    const std::uint64_t hi_lo = a_hi * b_lo;
-    const std::uint64_t lo_hi = a_lo * b_hi;
-    const std::uint64_t hi_hi = a_hi * b_hi;
-    const std::uint64_t cross = (lo_lo >> 32U) + (hi_lo & 0xFFFFFFFFU) + lo_hi;
-    const std::uint64_t high = hi_hi + (hi_lo >> 32U) + (cross >> 32U);
-    const std::uint64_t low = (cross << 32U) | (lo_lo & 0xFFFFFFFFU);
-    return high ^ low;
 #endif
 }
 
@@ -1238,15 +1222,21 @@ template <class S>
         if (got > 0) {
             dst += got;
             n -= static_cast<std::size_t>(got);
-        } else if (got < 0 && errno == ENOSYS) {
-            fall_back = true;  // kernel older than 3.17
+        } else if (got < 0 && (errno == ENOSYS || errno == EPERM)) {
+            // ENOSYS: a kernel older than 3.17. EPERM: a seccomp filter
+            // (older Docker and systemd profiles) that still lets
+            // /dev/urandom be read.
+            fall_back = true;
         } else if (!(got < 0 && errno == EINTR)) {
             return false;
         }
     }
     if (n == 0) return true;
 #endif
-    const int fd = ::open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    int fd = -1;
+    do {
+        fd = ::open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    } while (fd < 0 && errno == EINTR);
     if (fd < 0) return false;
     while (n > 0) {
         const ssize_t got = ::read(fd, dst, n);
@@ -1263,22 +1253,209 @@ template <class S>
 #endif
 }
 
-/// Incremented in every child process by a pthread_atfork handler, so that
-/// generators can tell that they were copied by fork() and must rekey.
-inline std::atomic<std::uint64_t> fork_generation{0};
+/// Zeroes `n` bytes with volatile stores, which the compiler may not drop as
+/// dead (a plain memset before the end of an object's life may be removed).
+inline void secure_wipe(void* p, std::size_t n) noexcept {
+    volatile unsigned char* b = static_cast<unsigned char*>(p);
+    for (std::size_t i = 0; i < n; ++i) b[i] = 0;
+}
 
-inline void on_fork_child() noexcept { fork_generation.fetch_add(1, std::memory_order_relaxed); }
+// --- Hashing -------------------------------------------------------------
 
-/// Registers the fork handler once per program; cheap after the first call.
-inline void watch_forks() noexcept {
-#if !defined(_WIN32)
-    static const bool registered = ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0;
-    (void)registered;
+struct hash_key {
+    std::uint64_t k0;
+    std::uint64_t k1;
+};
+
+[[nodiscard]] constexpr std::uint64_t rotl64(std::uint64_t v, unsigned c) noexcept {
+    return (v << c) | (v >> (64U - c));
+}
+
+[[nodiscard]] inline std::uint64_t read_le64(const std::uint8_t* p) noexcept {
+#if ULID_LITTLE_ENDIAN
+    std::uint64_t v = 0;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+#else
+    std::uint64_t v = 0;
+    for (std::size_t i = 8; i-- > 0;) v = (v << 8U) | p[i];
+    return v;
 #endif
 }
 
-[[nodiscard]] inline std::uint64_t current_fork_generation() noexcept {
-    return fork_generation.load(std::memory_order_relaxed);
+/// SipHash-C-D (Aumasson and Bernstein, 2012) of a 16-byte message. The
+/// std::hash specialisation uses SipHash-1-3, as Rust's standard HashMap
+/// does: a keyed function with published analysis and no known
+/// multicollisions, unlike unkeyed multiply-and-fold mixers, whose
+/// collisions can be computed. Tested with the reference SipHash-2-4 vector.
+template <int C, int D>
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t siphash(hash_key key, const std::uint8_t* message) noexcept {
+    std::uint64_t v0 = key.k0 ^ 0x736f6d6570736575ULL;
+    std::uint64_t v1 = key.k1 ^ 0x646f72616e646f6dULL;
+    std::uint64_t v2 = key.k0 ^ 0x6c7967656e657261ULL;
+    std::uint64_t v3 = key.k1 ^ 0x7465646279746573ULL;
+    const auto rounds = [&](int n) {
+        for (int i = 0; i < n; ++i) {
+            v0 += v1;
+            v1 = rotl64(v1, 13) ^ v0;
+            v0 = rotl64(v0, 32);
+            v2 += v3;
+            v3 = rotl64(v3, 16) ^ v2;
+            v0 += v3;
+            v3 = rotl64(v3, 21) ^ v0;
+            v2 += v1;
+            v1 = rotl64(v1, 17) ^ v2;
+            v2 = rotl64(v2, 32);
+        }
+    };
+    const std::uint64_t blocks[3] = {read_le64(message), read_le64(message + 8), std::uint64_t{16} << 56U};
+    for (const std::uint64_t m : blocks) {
+        v3 ^= m;
+        rounds(C);
+        v0 ^= m;
+    }
+    v2 ^= 0xFF;
+    rounds(D);
+    return v0 ^ v1 ^ v2 ^ v3;
+}
+
+/// The process's hash key, two words each set once from zero to a nonzero
+/// random value. Racing first callers each offer a key and keep whichever
+/// word won, so there is no lock that a fork() could leave held.
+inline std::atomic<std::uint64_t> hash_key0{0};
+inline std::atomic<std::uint64_t> hash_key1{0};
+
+[[nodiscard]] ULID_NOINLINE inline hash_key key_hash_slow() noexcept {
+    std::array<std::uint8_t, 16> seed{};
+    if (!os_random(seed.data(), seed.size())) {
+        std::fputs("ulid: std::hash<ulid::ulid>: the operating system gives no randomness for the hash key\n", stderr);
+        std::abort();
+    }
+    const auto offer = [](std::atomic<std::uint64_t>& word, std::uint64_t candidate) {
+        std::uint64_t current = 0;
+        if (candidate == 0) candidate = 1;
+        return word.compare_exchange_strong(current, candidate, std::memory_order_relaxed) ? candidate : current;
+    };
+    const hash_key key{offer(hash_key0, read_le64(seed.data())), offer(hash_key1, read_le64(seed.data() + 8))};
+    secure_wipe(seed.data(), seed.size());
+    return key;
+}
+
+[[nodiscard]] ULID_FORCE_INLINE hash_key process_hash_key() noexcept {
+    hash_key key{hash_key0.load(std::memory_order_relaxed), hash_key1.load(std::memory_order_relaxed)};
+    if (ULID_UNLIKELY((key.k0 == 0) | (key.k1 == 0))) key = key_hash_slow();
+    return key;
+}
+
+// --- Fork detection ----------------------------------------------------
+//
+// A process copy must never reuse its parent's keystream or monotonic state.
+// Every generator records the "fork epoch" it was keyed in and compares it
+// with the current one on each call. The epoch lives in a page that the
+// kernel zeroes in every child, however the child was made (fork(),
+// _Fork(), a raw clone or fork system call): MADV_WIPEONFORK on Linux 4.14
+// and later, minherit(INHERIT_ZERO) on FreeBSD and NetBSD,
+// MAP_INHERIT_ZERO on OpenBSD. A child finds it zero and takes a fresh
+// epoch. Where the kernel cannot wipe (older Linux, macOS), a
+// pthread_atfork child handler zeroes it instead, which covers fork() only.
+// The design is that of OpenBSD's arc4random and Linux's vDSO getrandom.
+
+/// Pages mapped by map_fork_wiped() and not yet unmapped: what the library
+/// holds outside the heap (the allocation tests count it).
+inline std::atomic<std::size_t> fork_wiped_pages{0};
+
+/// Maps `size` bytes of zeroed private memory that the kernel wipes in
+/// child processes where it can; nullptr if nothing can be mapped. Not the
+/// heap allocator: operator new and malloc are never called. `wiped` tells
+/// whether the kernel promised the wipe.
+[[nodiscard]] inline void* map_fork_wiped(std::size_t size, bool& wiped) noexcept {
+    wiped = false;
+#if defined(_WIN32)
+    (void)size;
+    return nullptr;  // no fork on Windows: callers keep their state inline
+#else
+    void* const p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0);
+    if (p == MAP_FAILED) return nullptr;
+    fork_wiped_pages.fetch_add(1, std::memory_order_relaxed);
+#if defined(MADV_WIPEONFORK)
+    wiped = ::madvise(p, size, MADV_WIPEONFORK) == 0;  // EINVAL before Linux 4.14
+#elif defined(MAP_INHERIT_ZERO)
+    wiped = ::minherit(p, size, MAP_INHERIT_ZERO) == 0;
+#elif defined(INHERIT_ZERO)
+    wiped = ::minherit(p, size, INHERIT_ZERO) == 0;
+#endif
+#if defined(MADV_DONTDUMP)
+    (void)::madvise(p, size, MADV_DONTDUMP);           // keys stay out of core dumps
+#endif
+    return p;
+#endif
+}
+
+inline void unmap_fork_wiped(void* p, std::size_t size) noexcept {
+#if defined(_WIN32)
+    (void)p;
+    (void)size;
+#else
+    if (p != nullptr && ::munmap(p, size) == 0) fork_wiped_pages.fetch_sub(1, std::memory_order_relaxed);
+#endif
+}
+
+/// The word that holds the current epoch: in a fork-wiped page once
+/// fork_epoch_slow() has run, before that (or if no page can be mapped) in
+/// ordinary memory, which the atfork child handler zeroes.
+inline std::atomic<std::uint64_t> epoch_fallback{0};
+inline std::atomic<std::atomic<std::uint64_t>*> epoch_word{&epoch_fallback};
+/// The last epoch handed out; inherited by children, so theirs is newer.
+inline std::atomic<std::uint64_t> epoch_counter{0};
+/// Whether the kernel wipes the epoch page in every child.
+inline std::atomic<bool> kernel_wipes_on_fork{false};
+inline std::atomic<bool> fork_handlers_registered{false};
+
+inline void on_fork_prepare() noexcept;
+inline void on_fork_parent() noexcept;
+inline void on_fork_child() noexcept;
+
+/// Maps the epoch page and registers the atfork handlers, once.
+[[nodiscard]] inline bool set_up_fork_detection() noexcept {
+    static const bool ready = [] {
+        bool wiped = false;
+        if (void* const page = map_fork_wiped(sizeof(std::atomic<std::uint64_t>), wiped)) {
+            // Fresh mapped memory is zero, a valid atomic holding 0.
+            epoch_word.store(::new (page) std::atomic<std::uint64_t>(0), std::memory_order_release);
+            kernel_wipes_on_fork.store(wiped, std::memory_order_relaxed);
+        }
+#if defined(_WIN32)
+        return true;
+#else
+        const bool registered = ::pthread_atfork(&on_fork_prepare, &on_fork_parent, &on_fork_child) == 0;
+        fork_handlers_registered.store(registered, std::memory_order_relaxed);
+        return registered;
+#endif
+    }();
+    return ready;
+}
+
+/// The current epoch without any check: equal to what a generator recorded
+/// exactly when no process copy has happened since. Two loads.
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t fork_epoch() noexcept {
+    return epoch_word.load(std::memory_order_relaxed)->load(std::memory_order_relaxed);
+}
+
+/// The current epoch for a generator that is about to key itself: never
+/// zero. Fails (returns 0) only if the fork handlers cannot be registered,
+/// because then fork() could not be detected and the generator must not
+/// run (pthread_atfork fails only for lack of memory).
+[[nodiscard]] ULID_NOINLINE inline std::uint64_t fork_epoch_slow() noexcept {
+    if (!set_up_fork_detection()) return 0;
+    std::atomic<std::uint64_t>& word = *epoch_word.load(std::memory_order_acquire);
+    std::uint64_t current = word.load(std::memory_order_relaxed);
+    while (current == 0) {
+        // A new process (or the first call): a number no generator of this
+        // process holds. Racing threads agree on one through the exchange.
+        const std::uint64_t fresh = epoch_counter.fetch_add(1, std::memory_order_relaxed) + 1;
+        if (word.compare_exchange_strong(current, fresh, std::memory_order_relaxed)) current = fresh;
+    }
+    return current;
 }
 
 [[nodiscard]] constexpr std::uint32_t rotl32(std::uint32_t v, unsigned c) noexcept {
@@ -1508,34 +1685,79 @@ struct os_entropy {
     }
 };
 
+namespace detail {
+
+/// Lets the library's own functions and tests reach internals (the
+/// status-returning paths of the monotonic sources, the keystream state).
+struct access;
+
+/// The secret state of a secure_entropy: key, unserved keystream and the
+/// bookkeeping that says when to rekey. All zero means "not keyed", so a
+/// page the kernel wiped in a child process reads as a generator that must
+/// rekey before its next byte.
+struct keystream_state {
+    std::uint64_t epoch;         // fork epoch at keying; 0 until keyed
+    std::size_t remaining;       // unserved bytes at the end of buffer
+    std::uint64_t since_os_key;  // keystream bytes made since the last OS key
+    std::int64_t os_key_time;    // steady-clock milliseconds of the last OS key
+    std::array<std::uint32_t, 8> key;
+    std::array<std::uint8_t, 512> buffer;
+};
+
+[[nodiscard]] inline std::int64_t steady_ms() noexcept {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace detail
+
 /// A cryptographically secure byte reader: ChaCha8 in user space (the
 /// cipher Go's math/rand/v2 and runtime use for the same purpose; the block
-/// function is tested with RFC 8439's ChaCha20 vectors and ChaCha8's own),
-/// keyed with 32 bytes from the operating system on first use. It makes 512
-/// bytes of keystream at a time, eight blocks in parallel with AVX2 or four
-/// with portable vectors, and takes the key
-/// for the next refill from the first 32 (fast key erasure), so earlier
-/// output cannot be recovered from its state.
-/// Served bytes are wiped from the buffer. After fork() the child rekeys
-/// from the operating system before its next byte, so parent and child never
-/// share output. Move-only (a moved-from object rekeys before use); not
-/// thread-safe: wrap it (locked_monotonic_entropy does). Fails with
-/// errc::entropy_failure only if the operating system gives no key.
+/// function is tested with RFC 8439's ChaCha20 vectors and ChaCha8's own).
+/// - Keying: 32 bytes from the operating system on first use, again after
+///   every reseed_bytes of keystream or reseed_interval (checked at each
+///   512-byte refill, so no system call on the common path), mixed into
+///   the current key as OpenBSD's arc4random does. If the operating system
+///   fails at a reseed the generator carries on and asks again at the next
+///   refill.
+/// - Between keys, fast key erasure: each refill makes 512 bytes (eight
+///   blocks in parallel with AVX2, four with portable vectors) and takes the
+///   next key from the first 32, so earlier output cannot be recovered from
+///   the state; served bytes are wiped from the buffer.
+/// - Fork: the key and keystream live in their own page that the kernel
+///   zeroes in every child process where it can (Linux 4.14+, FreeBSD,
+///   NetBSD, OpenBSD), so a child, however it was made, holds none of the
+///   parent's secrets and rekeys before its first byte; elsewhere fork()
+///   children are detected by a pthread_atfork handler. See README.
+/// Each object maps one page on its first read (not the heap allocator) and
+/// unmaps it when destroyed. Move-only; not thread-safe: wrap it
+/// (locked_monotonic_entropy does). Fails with errc::entropy_failure only if
+/// the operating system gives no key or no page.
 class secure_entropy {
 public:
     /// ChaCha rounds per block: 8, which keeps a wide margin over the best
     /// known attacks (on 7 rounds) at a cost of about one cycle per byte.
     static constexpr int rounds = 8;
+    /// Keystream bytes between two keys from the operating system: 64 KiB,
+    /// as Rust's ThreadRng. A key costs one getrandom call (about 0.5 us),
+    /// under 0.01 ns per byte served at this interval.
+    static constexpr std::uint64_t reseed_bytes = 64 * 1024;
+    /// Longest time one operating-system key is used: 60 s (Linux's own
+    /// CRNG reseeds on that period).
+    static constexpr std::chrono::milliseconds reseed_interval{60000};
 
-    secure_entropy() noexcept { detail::watch_forks(); }
+    secure_entropy() noexcept = default;
     secure_entropy(const secure_entropy&) = delete;
     secure_entropy& operator=(const secure_entropy&) = delete;
     secure_entropy(secure_entropy&& other) noexcept { take(other); }
     secure_entropy& operator=(secure_entropy&& other) noexcept {
-        if (this != &other) take(other);
+        if (this != &other) {
+            release();
+            take(other);
+        }
         return *this;
     }
-    ~secure_entropy() { wipe(); }
+    ~secure_entropy() { release(); }
 
     /// Fills dst[0, n) with keystream bytes.
     [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
@@ -1547,10 +1769,12 @@ public:
     /// would have served them. False, with nothing consumed, when the buffer
     /// must be refilled or rekeyed first (read() or fill() does that).
     [[nodiscard]] ULID_FORCE_INLINE bool try_read_be32(std::uint32_t& out) noexcept {
-        if (ULID_LIKELY(buffer_.size() - position_ >= 4 && generation_ == detail::current_fork_generation())) {
-            out = detail::read_be32(buffer_.data() + position_);
-            std::memset(buffer_.data() + position_, 0, 4);
-            position_ += 4;
+        detail::keystream_state* const s = state();
+        if (ULID_LIKELY(s != nullptr && s->remaining >= 4 && s->epoch == detail::fork_epoch())) {
+            std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
+            out = detail::read_be32(p);
+            std::memset(p, 0, 4);
+            s->remaining -= 4;
             return true;
         }
         return false;
@@ -1558,98 +1782,130 @@ public:
 
     /// As read(), reporting success as true.
     [[nodiscard]] ULID_FORCE_INLINE bool fill(std::uint8_t* dst, std::size_t n) noexcept {
-        // The common case, a few bytes from a keyed buffer, stays inline.
-        // An unkeyed or wiped generator has an empty buffer, so the position
-        // check also covers keying; the fork check stays.
-        if (ULID_LIKELY(n <= 16 && n <= buffer_.size() - position_ &&
-                        generation_ == detail::current_fork_generation())) {
-            std::memcpy(dst, buffer_.data() + position_, n);
-            std::memset(buffer_.data() + position_, 0, n);
-            position_ += n;
+        // The common case, a few bytes from a keyed buffer, stays inline. An
+        // unkeyed or wiped state has nothing remaining, so this check also
+        // covers keying; the epoch check catches fork() where the kernel
+        // does not wipe.
+        detail::keystream_state* const s = state();
+        if (ULID_LIKELY(s != nullptr && n - 1 < 16 && n <= s->remaining && s->epoch == detail::fork_epoch())) {
+            std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
+            std::memcpy(dst, p, n);
+            std::memset(p, 0, n);
+            s->remaining -= n;
             return true;
         }
         return fill_slow(dst, n);
     }
 
 private:
+    friend struct detail::access;
+
     static constexpr std::size_t lanes = 4;
     static constexpr std::size_t batches_per_refill = 2;
-    static constexpr std::size_t buffer_bytes = 64 * lanes * batches_per_refill;
     static constexpr std::size_t key_bytes = 32;
+    static_assert(sizeof(detail::keystream_state::buffer) == 64 * lanes * batches_per_refill);
 
     ULID_NOINLINE bool fill_slow(std::uint8_t* dst, std::size_t n) noexcept {
-        if (!keyed_ || generation_ != detail::current_fork_generation()) {
-            if (!rekey()) return false;
+        if (n == 0) return true;
+        detail::keystream_state* const s = acquire();
+        if (s == nullptr) return false;
+        if (s->epoch != detail::fork_epoch() || s->epoch == 0) {
+            const std::uint64_t epoch = detail::fork_epoch_slow();
+            if (epoch == 0 || (s->epoch != epoch && !key_from_os(*s, epoch))) return false;
         }
         while (n > 0) {
-            if (position_ == buffer_.size()) refill();
-            const std::size_t take = std::min(n, buffer_.size() - position_);
-            std::memcpy(dst, buffer_.data() + position_, take);
-            std::memset(buffer_.data() + position_, 0, take);
-            position_ += take;
+            if (s->remaining == 0) refill(*s);
+            const std::size_t take = std::min(n, s->remaining);
+            std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
+            std::memcpy(dst, p, take);
+            std::memset(p, 0, take);
+            s->remaining -= take;
             dst += take;
             n -= take;
         }
         return true;
     }
 
-    bool rekey() noexcept {
+    /// A new key from the operating system, replacing whatever state there
+    /// was (a parent's, after fork() where the kernel does not wipe).
+    static bool key_from_os(detail::keystream_state& s, std::uint64_t epoch) noexcept {
+        detail::secure_wipe(&s, sizeof s);
         std::array<std::uint8_t, key_bytes> seed{};
         if (!detail::os_random(seed.data(), seed.size())) return false;
-        set_key(seed.data());
-        std::memset(seed.data(), 0, seed.size());
-        position_ = buffer_.size();
-        generation_ = detail::current_fork_generation();
-        keyed_ = true;
+        for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(seed.data() + 4 * i);
+        detail::secure_wipe(seed.data(), seed.size());
+        s.os_key_time = detail::steady_ms();
+        s.epoch = epoch;
         return true;
     }
 
-    void set_key(const std::uint8_t* bytes) noexcept {
-        for (std::size_t i = 0; i < key_.size(); ++i) key_[i] = detail::read_le32(bytes + 4 * i);
+    /// The periodic reseed: fresh operating-system bytes mixed into the
+    /// key, so a failing or poor source never makes the key weaker.
+    static void reseed(detail::keystream_state& s, std::int64_t now) noexcept {
+        std::array<std::uint8_t, key_bytes> seed{};
+        if (detail::os_random(seed.data(), seed.size())) {
+            for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] ^= detail::read_le32(seed.data() + 4 * i);
+            s.since_os_key = 0;
+            s.os_key_time = now;
+        }
+        detail::secure_wipe(seed.data(), seed.size());
     }
 
-    void refill() noexcept {
+    static void refill(detail::keystream_state& s) noexcept {
+        if (s.since_os_key >= reseed_bytes) {
+            reseed(s, detail::steady_ms());
+        } else if (const std::int64_t now = detail::steady_ms(); now - s.os_key_time >= reseed_interval.count()) {
+            reseed(s, now);
+        }
         // Each key serves one refill only, so block counters start at zero
         // and the nonce stays zero.
 #if ULID_X86_SIMD
         if (detail::cpu.avx2) {
-            detail::chacha_blocks8_avx2<rounds>(key_, 0, buffer_.data());
+            detail::chacha_blocks8_avx2<rounds>(s.key, 0, s.buffer.data());
         } else
 #endif
         {
             for (std::size_t batch = 0; batch < batches_per_refill; ++batch) {
-                detail::chacha_blocks4<rounds>(key_, batch * lanes, buffer_.data() + batch * 64 * lanes);
+                detail::chacha_blocks4<rounds>(s.key, batch * lanes, s.buffer.data() + batch * 64 * lanes);
             }
         }
-        set_key(buffer_.data());
-        std::memset(buffer_.data(), 0, key_bytes);
-        position_ = key_bytes;
+        for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(s.buffer.data() + 4 * i);
+        std::memset(s.buffer.data(), 0, key_bytes);
+        s.remaining = s.buffer.size() - key_bytes;
+        s.since_os_key += s.buffer.size();
     }
 
+#if defined(_WIN32)
+    // No fork on Windows: the state stays inside the object.
+    detail::keystream_state inline_state_{};
+    [[nodiscard]] detail::keystream_state* state() noexcept { return &inline_state_; }
+    [[nodiscard]] detail::keystream_state* acquire() noexcept { return &inline_state_; }
     void take(secure_entropy& other) noexcept {
-        key_ = other.key_;
-        buffer_ = other.buffer_;
-        position_ = other.position_;
-        generation_ = other.generation_;
-        keyed_ = other.keyed_;
-        other.wipe();
+        inline_state_ = other.inline_state_;
+        other.release();
     }
-
-    void wipe() noexcept {
-        // volatile stores, so the compiler cannot drop them as dead.
-        volatile std::uint8_t* b = buffer_.data();
-        for (std::size_t i = 0; i < buffer_.size(); ++i) b[i] = 0;
-        volatile std::uint32_t* k = key_.data();
-        for (std::size_t i = 0; i < key_.size(); ++i) k[i] = 0;
-        position_ = buffer_.size();
-        keyed_ = false;
+    void release() noexcept { detail::secure_wipe(&inline_state_, sizeof inline_state_); }
+#else
+    detail::keystream_state* state_ = nullptr;
+    [[nodiscard]] ULID_FORCE_INLINE detail::keystream_state* state() noexcept { return state_; }
+    [[nodiscard]] detail::keystream_state* acquire() noexcept {
+        if (state_ == nullptr) {
+            bool wiped = false;
+            if (void* const page = detail::map_fork_wiped(sizeof(detail::keystream_state), wiped)) {
+                state_ = ::new (page) detail::keystream_state{};
+            }
+        }
+        return state_;
     }
-
-    std::size_t position_ = buffer_bytes;
-    std::uint64_t generation_ = 0;
-    bool keyed_ = false;
-    std::array<std::uint32_t, 8> key_{};
-    std::array<std::uint8_t, buffer_bytes> buffer_{};
+    void take(secure_entropy& other) noexcept { state_ = std::exchange(other.state_, nullptr); }
+    void release() noexcept {
+        if (state_ != nullptr) {
+            detail::secure_wipe(state_, sizeof *state_);
+            detail::unmap_fork_wiped(state_, sizeof *state_);
+            state_ = nullptr;
+        }
+    }
+#endif
 };
 
 namespace detail {
@@ -1667,43 +1923,87 @@ inline void cpu_relax() noexcept {
 #endif
 }
 
-/// A lock for critical sections of a few nanoseconds: one atomic exchange
-/// when free (std::mutex costs two atomic operations and a function call
-/// each way). A waiter backs off exponentially instead of polling: where
-/// moving a cache line between cores costs hundreds of nanoseconds (as on
-/// virtual machines spread over a large CPU), a waiter that polls often
-/// steals the line from the holder in mid-section and throughput collapses;
-/// backing off lets the holder run on while the line stays in its cache.
-/// The first wait is about a thousand pause instructions (some tens of
-/// microseconds, far longer than a make() takes), then doubles; past that the
-/// waiter yields the CPU, so a preempted holder can finish. Meets the Lockable requirements (std::lock_guard works).
-/// Not recursive, not fair.
-class spin_mutex {
+/// Sleeps in the kernel while `word` holds `expected`, until wake_all() or
+/// about a millisecond has passed: a futex on Linux, a short sleep elsewhere.
+inline void sleep_while_equal(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept {
+#if defined(__linux__) && defined(SYS_futex)
+    timespec limit{};
+    limit.tv_nsec = 1000000;
+    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAIT_PRIVATE, expected, &limit, nullptr, 0);
+#else
+    if (word.load(std::memory_order_relaxed) == expected) std::this_thread::sleep_for(std::chrono::microseconds(100));
+#endif
+}
+
+inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
+#if defined(__linux__) && defined(SYS_futex)
+    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAKE_PRIVATE, INT32_MAX, nullptr, nullptr, 0);
+#else
+    (void)word;
+#endif
+}
+
+/// The lock of locked_monotonic_entropy, for critical sections of a few
+/// nanoseconds. Free, it costs one compare-exchange to take and a plain store
+/// to release. A waiter first spins with exponential backoff (on virtual
+/// machines spread over a large CPU, a waiter that polls often steals the
+/// cache line from the holder mid-section and throughput collapses; backing
+/// off lets the holder run on), then sleeps in the kernel, so a preempted
+/// holder gets the CPU back even under SCHED_FIFO. The holder wakes sleepers
+/// when it sees them; because its release is a plain store (an atomic
+/// exchange there cost make() a fifth of its time), it can miss a waiter
+/// that is just going to sleep, so every sleep also ends after a
+/// millisecond. Meets the Lockable requirements; not recursive, not fair.
+class fast_mutex {
 public:
     void lock() noexcept {
-        if (!locked_.exchange(true, std::memory_order_acquire)) return;
+        std::uint32_t expected = unlocked;
+        if (ULID_LIKELY(state_.compare_exchange_strong(expected, locked, std::memory_order_acquire))) return;
         lock_contended();
     }
     [[nodiscard]] bool try_lock() noexcept {
-        return !locked_.load(std::memory_order_relaxed) && !locked_.exchange(true, std::memory_order_acquire);
+        std::uint32_t expected = unlocked;
+        return state_.load(std::memory_order_relaxed) == unlocked &&
+               state_.compare_exchange_strong(expected, locked, std::memory_order_acquire);
     }
-    void unlock() noexcept { locked_.store(false, std::memory_order_release); }
-
-private:
-    void lock_contended() noexcept {
-        unsigned pauses = 1024;
-        for (;;) {
-            for (unsigned i = 0; i < pauses; ++i) cpu_relax();
-            if (try_lock()) return;
-            if (pauses < 4096) {
-                pauses *= 2;
-            } else {
-                std::this_thread::yield();
-            }
+    void unlock() noexcept {
+        state_.store(unlocked, std::memory_order_release);
+        if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
+    }
+    /// unlock(), and when a waiter sleeps, a short wait for it to take the
+    /// lock before the caller may take it again: for callers that relock at
+    /// once (a batch between chunks), which would otherwise win every time
+    /// against a waiter that is still waking up.
+    void unlock_and_hand_over() noexcept {
+        unlock();
+        if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
+            for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == unlocked; ++i) cpu_relax();
         }
     }
+    /// Unlocked again in a child process, where no other thread exists.
+    void reset_in_child() noexcept {
+        state_.store(unlocked, std::memory_order_relaxed);
+        sleepers_.store(0, std::memory_order_relaxed);
+    }
 
-    std::atomic<bool> locked_{false};
+private:
+    static constexpr std::uint32_t unlocked = 0;
+    static constexpr std::uint32_t locked = 1;
+
+    ULID_NOINLINE void lock_contended() noexcept {
+        // About a thousand pause instructions first (tens of microseconds,
+        // far longer than a make() takes), doubling twice; then sleep.
+        for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
+            for (unsigned i = 0; i < pauses; ++i) cpu_relax();
+            if (try_lock()) return;
+        }
+        sleepers_.fetch_add(1, std::memory_order_seq_cst);
+        while (!try_lock()) sleep_while_equal(state_, locked);
+        sleepers_.fetch_sub(1, std::memory_order_relaxed);
+    }
+
+    std::atomic<std::uint32_t> state_{unlocked};
+    std::atomic<std::uint32_t> sleepers_{0};
 };
 
 }  // namespace detail
@@ -1711,13 +2011,6 @@ private:
 // ---------------------------------------------------------------------------
 // Monotonic entropy
 // ---------------------------------------------------------------------------
-
-namespace detail {
-/// Lets make() reach the status-returning internals of the library's own
-/// monotonic sources, skipping the std::error_code that their public
-/// next() builds for every call.
-struct access;
-}  // namespace detail
 
 /// What a batch call did: `count` ULIDs written, then stopped by `ec` (zero
 /// when all were written), like std::to_chars_result.
@@ -1755,9 +2048,7 @@ public:
                                std::uint64_t inc = 0) noexcept(std::is_nothrow_move_constructible_v<Source>)
         : inc_(inc == 0 ? default_increment : inc),
           draw_(detail::uniform_plan::below(inc_)),
-          source_(std::forward<Source>(source)) {
-        detail::watch_forks();
-    }
+          source_(std::forward<Source>(source)) {}
 
     /// Entropy for `ms` into `out`; see the class comment. `ms` above
     /// max_time gives errc::big_time. `out` is written only on success.
@@ -1810,7 +2101,7 @@ private:
     /// ms_ before the first seed: no millisecond equals it.
     static constexpr std::uint64_t unseeded = std::numeric_limits<std::uint64_t>::max();
 
-    [[nodiscard]] bool forked() const noexcept { return generation_ != detail::current_fork_generation(); }
+    [[nodiscard]] ULID_FORCE_INLINE bool forked() const noexcept { return generation_ != detail::fork_epoch(); }
 
     [[nodiscard]] ULID_FORCE_INLINE detail::status read_monotonic_status(std::uint64_t ms,
                                                                          std::array<std::uint8_t, 10>& out) noexcept {
@@ -1819,17 +2110,38 @@ private:
             s = errc::big_time;
         } else if (ULID_LIKELY(ms == ms_ && !forked())) {
             s = exhausted_ ? errc::monotonic_overflow : increment();
+        } else if (unpark(ms)) {
+            s = exhausted_ ? errc::monotonic_overflow : increment();
         } else {
+            // Leaving next()'s millisecond: keep its state, so that a later
+            // next() continues above everything it gave (see unpark()).
+            if (ms_ == next_ms_ && !forked()) {
+                parked_ = entropy_;
+                parked_exhausted_ = exhausted_;
+                parked_ms_ = ms_;
+            }
             s = reseed(ms);
         }
         if (s == detail::ok) out = entropy_;
         return s;
     }
 
+    /// Puts back next()'s state for `ms` if read_monotonic() moved the
+    /// state away from it, so neither call can restart that millisecond
+    /// below what next() already gave.
+    [[nodiscard]] bool unpark(std::uint64_t ms) noexcept {
+        if (ms != parked_ms_ || forked()) return false;
+        entropy_ = parked_;
+        exhausted_ = parked_exhausted_;
+        ms_ = ms;
+        parked_ms_ = unseeded;
+        return true;
+    }
+
     [[nodiscard]] ULID_FORCE_INLINE detail::status next_status(std::uint64_t ms, ulid& out) noexcept {
         if (ms > max_time) return errc::big_time;
         ms = std::max(ms, next_ms_);
-        if (ULID_LIKELY(ms == ms_ && !forked())) {
+        if (ULID_LIKELY(ms == ms_ && !forked()) || unpark(ms)) {
             detail::status s = exhausted_ ? errc::monotonic_overflow : increment();
             if (ULID_LIKELY(s == detail::ok)) {
                 next_ms_ = ms;
@@ -1842,6 +2154,7 @@ private:
         }
         if (const detail::status s = reseed(ms); s != detail::ok) return s;
         next_ms_ = ms;
+        parked_ms_ = unseeded;  // below the new floor: never needed again
         out = make_id(ms);
         return detail::ok;
     }
@@ -1861,12 +2174,15 @@ private:
     }
 
     [[nodiscard]] ULID_NOINLINE detail::status reseed(std::uint64_t ms) noexcept {
+        const std::uint64_t epoch = detail::fork_epoch_slow();
+        if (epoch == 0) return errc::entropy_failure;     // fork() could not be watched
+        if (epoch != generation_) parked_ms_ = unseeded;  // a parent's state
         detail::bytes10 fresh{};
         if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
         set_state(detail::read_be16(fresh.data()), detail::read_be64(fresh.data() + 2));
         ms_ = ms;
         exhausted_ = false;
-        generation_ = detail::current_fork_generation();
+        generation_ = epoch;
         return detail::ok;
     }
 
@@ -1931,14 +2247,20 @@ private:
     std::uint64_t inc_;
     detail::uniform_plan draw_;  // how to draw a step in [0, inc_)
     bool exhausted_ = false;
+    bool parked_exhausted_ = false;
     std::array<std::uint8_t, 10> entropy_{};
+    std::uint64_t parked_ms_ = unseeded;  // the millisecond of parked_, if any
+    std::array<std::uint8_t, 10> parked_{};
     Source source_;
 };
 
 /// A monotonic source made safe to share between threads: every public
-/// member function holds the named mutex member `mutex_` for the whole call,
-/// and there is no other way to reach the wrapped state (no accessor, no
-/// base class, no conversion). Neither copyable nor movable.
+/// member function holds the named mutex member `mutex_` while it touches
+/// the wrapped state (next_n() in chunks), and there is no other way to
+/// reach that state (no accessor, no base class, no conversion). Neither
+/// copyable nor movable. A fork() while another thread holds the lock
+/// leaves the child's copy locked, except for default_entropy(), which the
+/// library's atfork handlers take care of.
 template <class Monotonic>
 class locked_monotonic_entropy {
 public:
@@ -1957,26 +2279,42 @@ public:
 
     /// Monotonic::read_monotonic under the lock.
     [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, std::array<std::uint8_t, 10>& out) noexcept {
-        const std::lock_guard<detail::spin_mutex> lock(mutex_);
+        const std::lock_guard<detail::fast_mutex> lock(mutex_);
         return monotonic_.read_monotonic(ms, out);
     }
 
     /// Monotonic::next under the lock.
     [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept {
-        const std::lock_guard<detail::spin_mutex> lock(mutex_);
+        const std::lock_guard<detail::fast_mutex> lock(mutex_);
         return monotonic_.next(ms, out);
     }
 
-    /// Monotonic::next_n under the lock, held once for the whole batch.
+    /// Most ULIDs one next_n() makes under one hold of the lock.
+    static constexpr std::size_t batch_chunk = 256;
+
+    /// Monotonic::next_n, taking the lock once per batch_chunk ULIDs, so
+    /// that other threads (and fork()) wait for one chunk at most. The
+    /// batch is increasing; other callers' ULIDs may fall between chunks.
     [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
-        const std::lock_guard<detail::spin_mutex> lock(mutex_);
-        return monotonic_.next_n(ms, out, n);
+        batch_result result;
+        while (result.count < n) {
+            const std::size_t chunk = std::min(n - result.count, batch_chunk);
+            mutex_.lock();
+            const batch_result part = monotonic_.next_n(ms, out + result.count, chunk);
+            mutex_.unlock_and_hand_over();
+            result.count += part.count;
+            if (part.ec) {
+                result.ec = part.ec;
+                break;
+            }
+        }
+        return result;
     }
 
 private:
     friend struct detail::access;
 
-    detail::spin_mutex mutex_;
+    detail::fast_mutex mutex_;
     Monotonic monotonic_;
 };
 
@@ -1992,7 +2330,7 @@ struct access {
     template <class Source>
     [[nodiscard]] static ULID_FORCE_INLINE status next(locked_monotonic_entropy<monotonic_entropy<Source>>& source,
                                                        std::uint64_t ms, ulid& out) noexcept {
-        const std::lock_guard<spin_mutex> lock(source.mutex_);
+        const std::lock_guard<fast_mutex> lock(source.mutex_);
         return source.monotonic_.next_status(ms, out);
     }
 
@@ -2005,9 +2343,22 @@ struct access {
     template <class Source>
     [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(
         locked_monotonic_entropy<monotonic_entropy<Source>>& source, std::uint64_t ms, bytes10& out) noexcept {
-        const std::lock_guard<spin_mutex> lock(source.mutex_);
+        const std::lock_guard<fast_mutex> lock(source.mutex_);
         return source.monotonic_.read_monotonic_status(ms, out);
     }
+
+    template <class Monotonic>
+    [[nodiscard]] static fast_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
+        return source.mutex_;
+    }
+
+    template <class Monotonic>
+    [[nodiscard]] static Monotonic& wrapped(locked_monotonic_entropy<Monotonic>& source) noexcept {
+        return source.monotonic_;
+    }
+
+    /// The keystream state, or nullptr before the first read (tests).
+    [[nodiscard]] static keystream_state* keystream(secure_entropy& source) noexcept { return source.state(); }
 };
 
 template <class S, class = void>
@@ -2030,34 +2381,101 @@ struct has_status_read<
 /// monotonic with the default increment, behind a lock.
 using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy>>;
 
+namespace detail {
+/// default_entropy(), once built; read by the fork handlers.
+inline std::atomic<default_entropy_type*> default_instance{nullptr};
+}  // namespace detail
+
 /// The process-wide, thread-safe monotonic source used by make(). Built on
 /// first use without touching the heap, and never destroyed, so make() stays
-/// valid during static destruction. Cannot fail.
+/// valid during static destruction. Cannot fail. Its lock is taken around
+/// fork() by pthread_atfork handlers, so a child never inherits it held.
 [[nodiscard]] inline default_entropy_type& default_entropy() noexcept {
     // Placement into static storage: no heap allocation, no destructor
     // racing late callers at exit.
     alignas(default_entropy_type) static std::array<unsigned char, sizeof(default_entropy_type)> storage;
-    static auto* const instance = ::new (static_cast<void*>(storage.data()))
-        default_entropy_type(std::in_place, secure_entropy{}, std::uint64_t{0});
+    static auto* const instance = [] {
+        auto* const built = ::new (static_cast<void*>(storage.data()))
+            default_entropy_type(std::in_place, secure_entropy{}, std::uint64_t{0});
+        (void)detail::set_up_fork_detection();
+        detail::default_instance.store(built, std::memory_order_release);
+        return built;
+    }();
     return *instance;
 }
 
-/// The calling thread's own secure monotonic source: the same generator as
-/// default_entropy() without the lock, so it is monotonic within its thread
-/// only; ULIDs from different threads are unique but not ordered with each
-/// other. Built in the thread's static storage on first use (no heap) and
-/// never destroyed, so its key is not wiped at thread exit.
 namespace detail {
+
+// The fork handlers (declared with the fork detection above). prepare takes
+// default_entropy()'s lock, so that no thread is inside it at the fork and a
+// batch in progress finishes its chunk first; parent releases it; child
+// resets it (whoever held it does not exist there) and clears the epoch,
+// so every generator of the child rekeys and reseeds.
+inline thread_local default_entropy_type* fork_locked = nullptr;
+
+inline void on_fork_prepare() noexcept {
+    if (default_entropy_type* const d = default_instance.load(std::memory_order_acquire)) {
+        access::mutex(*d).lock();
+        fork_locked = d;
+    }
+}
+
+inline void on_fork_parent() noexcept {
+    if (fork_locked != nullptr) {
+        access::mutex(*fork_locked).unlock();
+        fork_locked = nullptr;
+    }
+}
+
+inline void on_fork_child() noexcept {
+    if (default_entropy_type* const d = default_instance.load(std::memory_order_acquire)) {
+        access::mutex(*d).reset_in_child();
+    }
+    fork_locked = nullptr;
+    epoch_word.load(std::memory_order_relaxed)->store(0, std::memory_order_relaxed);
+}
+
 using thread_entropy_type = monotonic_entropy<secure_entropy>;
 inline thread_local thread_entropy_type* thread_entropy = nullptr;
+inline thread_local bool thread_entropy_released = false;
+
+/// Ends the calling thread's generator at thread exit: its key is wiped and
+/// its page unmapped.
+struct thread_entropy_owner {
+    thread_entropy_owner() = default;
+    thread_entropy_owner(const thread_entropy_owner&) = delete;
+    thread_entropy_owner& operator=(const thread_entropy_owner&) = delete;
+    ~thread_entropy_owner() {
+        if (owned != nullptr) {
+            owned->~thread_entropy_type();
+            thread_entropy = nullptr;
+        }
+        thread_entropy_released = true;
+    }
+    thread_entropy_type* owned = nullptr;
+};
 
 ULID_NOINLINE inline thread_entropy_type& create_thread_entropy() noexcept {
     alignas(thread_entropy_type) thread_local std::array<unsigned char, sizeof(thread_entropy_type)> storage;
     thread_entropy = ::new (static_cast<void*>(storage.data())) thread_entropy_type(secure_entropy{});
+    // A generator made by another thread_local's destructor after the owner
+    // has run is never destroyed: its page stays mapped until the process
+    // ends (one page, only in that case).
+    if (!thread_entropy_released) {
+        thread_local thread_entropy_owner owner;
+        owner.owned = thread_entropy;
+    }
     return *thread_entropy;
 }
+
 }  // namespace detail
 
+/// The calling thread's own secure monotonic source: the same generator as
+/// default_entropy() without the lock, so it is monotonic within its thread
+/// only; ULIDs from different threads are unique but not ordered with each
+/// other. Built in the thread's static storage on first use (no heap; its
+/// keystream page is mapped then) and destroyed at thread exit, which wipes
+/// its key and unmaps the page.
 [[nodiscard]] ULID_FORCE_INLINE monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
     detail::thread_entropy_type* const instance = detail::thread_entropy;
     return instance != nullptr ? *instance : detail::create_thread_entropy();
@@ -2242,23 +2660,17 @@ template <class Source>
 
 }  // namespace ulid
 
-/// Hashes all 16 bytes; equal ULIDs hash equal. Never allocates or throws.
+/// SipHash-1-3 of all 16 bytes under a key drawn from the operating system
+/// once per process (on first use, without a lock or an allocation), so
+/// values differ between processes and no client can make IDs collide on
+/// purpose. A forked child keeps its parent's key, because the containers
+/// it inherits depend on it. Never throws or allocates; aborts with a
+/// message only if the operating system has no randomness at all.
 template <>
 struct std::hash<ulid::ulid> {
     [[nodiscard]] std::size_t operator()(const ulid::ulid& id) const noexcept {
-        // The halves in machine byte order (no swap needed for hashing),
-        // folded and mixed so that IDs differing only in time or only in
-        // entropy spread evenly; zero-entropy IDs are common in tests.
-        std::uint64_t a = 0;
-        std::uint64_t b = 0;
-        std::memcpy(&a, id.bytes().data(), sizeof a);
-        std::memcpy(&b, id.bytes().data() + 8, sizeof b);
-        // One 64 x 64 -> 128-bit multiplication of the keyed halves, folded:
-        // every output bit depends on every input bit, so structured inputs
-        // (single bits, counters in either half) spread. Adding a ^ b keeps
-        // the hash varying even where a keyed half happens to be zero.
-        return static_cast<std::size_t>(
-            ulid::detail::multiply_fold(a ^ 0x9E3779B97F4A7C15ULL, b ^ 0xC2B2AE3D27D4EB4FULL) ^ a ^ b);
+        const ulid::detail::hash_key key = ulid::detail::process_hash_key();
+        return static_cast<std::size_t>(ulid::detail::siphash<1, 3>(key, id.bytes().data()));
     }
 };
 

@@ -221,3 +221,34 @@ TEST_CASE("make_thread_local and make_batch allocate nothing, from a thread's fi
     REQUIRE(allocations_during([&] { ulid::make_batch(out.data(), out.size()); }) == 0);
     keep(out[100]);
 }
+
+#if !defined(_WIN32)
+TEST_CASE("generators keep their keys in mapped pages, not on the heap: one page each, once", "[alloc]") {
+    // A page from mmap (wiped by the kernel in child processes) is not the
+    // heap allocator; count it here so that its use stays bounded: one page
+    // for default_entropy(), one per thread that calls make_thread_local(),
+    // unmapped at that thread's exit, none per call.
+    using ulid::detail::fork_wiped_pages;
+    keep(ulid::make());
+    const std::size_t pages = fork_wiped_pages.load();
+    REQUIRE(pages >= 2);                                  // the fork epoch and default_entropy()'s keystream
+    for (int i = 0; i < 100000; ++i) keep(ulid::make());  // several reseeds
+    REQUIRE(fork_wiped_pages.load() == pages);
+    std::size_t in_thread = 0;
+    std::thread([&in_thread] {
+        for (int i = 0; i < 100000; ++i) keep(ulid::make_thread_local());
+        in_thread = fork_wiped_pages.load();
+    }).join();
+    REQUIRE(in_thread == pages + 1);
+    REQUIRE(fork_wiped_pages.load() == pages);
+    {
+        ulid::secure_entropy own;
+        std::uint8_t byte = 0;
+        REQUIRE(own.fill(&byte, 1));
+        REQUIRE(fork_wiped_pages.load() == pages + 1);
+        ulid::secure_entropy moved(std::move(own));
+        REQUIRE(fork_wiped_pages.load() == pages + 1);
+    }
+    REQUIRE(fork_wiped_pages.load() == pages);
+}
+#endif

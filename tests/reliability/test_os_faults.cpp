@@ -79,10 +79,11 @@ TEST_CASE("after fork() a monotonic source reseeds in the child instead of incre
 namespace {
 
 struct os_faults {
-    bool no_getrandom = false;  // getrandom -> ENOSYS (kernel before 3.17)
-    bool no_urandom = false;    // read-only open/openat -> EACCES
-    bool failing_read = false;  // read on the descriptor the next open gets -> EIO
-    int failing_read_fd = -1;   // that descriptor, found in the child
+    bool no_getrandom = false;      // getrandom -> ENOSYS (kernel before 3.17)
+    bool getrandom_denied = false;  // getrandom -> EPERM (a sandbox's seccomp filter)
+    bool no_urandom = false;        // read-only open/openat -> EACCES
+    bool failing_read = false;      // read on the descriptor the next open gets -> EIO
+    int failing_read_fd = -1;       // that descriptor, found in the child
 };
 
 /// The offset of the low 32 bits of system call argument `i` in seccomp_data.
@@ -107,6 +108,7 @@ bool install(const os_faults& f) {
             BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (static_cast<std::uint32_t>(error) & SECCOMP_RET_DATA)));
     };
     if (f.no_getrandom) fail_if(SYS_getrandom, ENOSYS);
+    if (f.getrandom_denied) fail_if(SYS_getrandom, EPERM);
     if (f.no_urandom) {
         // Read-only opens only (as of /dev/urandom): a --coverage build
         // still writes its counters, which it opens read-write.
@@ -162,9 +164,11 @@ rel::child_result with_faults(const os_faults& f, Body body) {
 
 }  // namespace
 
-TEST_CASE("without getrandom (ENOSYS) the OS source falls back to /dev/urandom", "[faults][os]") {
+TEST_CASE("without getrandom (ENOSYS) or with getrandom denied (EPERM) the OS source falls back to /dev/urandom",
+          "[faults][os][seccomp]") {
     os_faults f;
-    f.no_getrandom = true;
+    SECTION("ENOSYS, as on kernels before 3.17") { f.no_getrandom = true; }
+    SECTION("EPERM, as under older Docker and systemd seccomp profiles") { f.getrandom_denied = true; }
     const rel::child_result child = with_faults(f, []() -> std::string {
         std::array<std::uint8_t, 64> a{};
         std::array<std::uint8_t, 64> b{};

@@ -1,0 +1,693 @@
+// The SQLite extension through the real SQLite library: each test opens an
+// in-memory database, loads the built module by path (ULID_SQLITE_MODULE,
+// given by CMake) with sqlite3_load_extension(), and runs SQL.
+#include "catch.hpp"
+
+#include <ulid/ulid.hpp>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+#include <sqlite3.h>
+
+#if !defined(_WIN32)
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+#ifndef ULID_SQLITE_MODULE
+#error "ULID_SQLITE_MODULE must name the built extension module"
+#endif
+
+namespace {
+
+using bytes = std::vector<unsigned char>;
+
+/// A known ULID and its other forms, worked out independently (Python's
+/// uuid module over the base32 value), from the ULID specification's example.
+constexpr std::string_view known_text = "01ARYZ6S41TSV4RRFFQ69G5FAV";
+constexpr std::string_view known_uuid = "01563df3-6481-d676-4c61-efb99302bd5b";
+constexpr std::string_view known_hex = "01563DF36481D6764C61EFB99302BD5B";
+constexpr std::int64_t known_ms = 1469918176385;
+constexpr std::string_view known_datetime = "2016-07-30T22:36:16.385Z";
+
+constexpr std::int64_t max_ms = (std::int64_t{1} << 48) - 1;
+
+std::string library_message(ulid::errc e) { return ulid::detail::message(e); }
+
+bool contains(const std::string& haystack, const std::string& needle) {
+    return haystack.find(needle) != std::string::npos;
+}
+
+/// One in-memory database with the extension loaded.
+class database {
+public:
+    database() {
+        REQUIRE(sqlite3_open(":memory:", &db_) == SQLITE_OK);
+        // Enables sqlite3_load_extension() only, not the SQL load_extension().
+        REQUIRE(sqlite3_db_config(db_, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, nullptr) == SQLITE_OK);
+        char* error = nullptr;
+        const int rc = sqlite3_load_extension(db_, ULID_SQLITE_MODULE, nullptr, &error);
+        const std::string message = error != nullptr ? error : "";
+        sqlite3_free(error);
+        INFO("loading " << ULID_SQLITE_MODULE << ": " << message);
+        REQUIRE(rc == SQLITE_OK);
+    }
+    ~database() { sqlite3_close(db_); }
+    database(const database&) = delete;
+    database& operator=(const database&) = delete;
+
+    [[nodiscard]] sqlite3* handle() const { return db_; }
+
+    /// Runs statements that return no rows; fails the test on error.
+    void exec(const std::string& sql) {
+        char* error = nullptr;
+        const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
+        const std::string message = error != nullptr ? error : "";
+        sqlite3_free(error);
+        INFO(sql << ": " << message);
+        REQUIRE(rc == SQLITE_OK);
+    }
+
+    /// The error message of a statement that must fail (in prepare or step).
+    [[nodiscard]] std::string error(const std::string& sql) {
+        char* error = nullptr;
+        const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
+        const std::string message = error != nullptr ? error : "";
+        sqlite3_free(error);
+        INFO(sql << " succeeded but must fail");
+        REQUIRE(rc != SQLITE_OK);
+        return message;
+    }
+
+    /// Every row of the first column, each as a value.
+    struct value {
+        int type = SQLITE_NULL;
+        std::string text;  // TEXT, or the decimal INTEGER
+        bytes blob;
+        std::int64_t integer = 0;
+    };
+
+    [[nodiscard]] std::vector<value> column(const std::string& sql) { return column_at(sql, 0); }
+
+    [[nodiscard]] std::vector<value> column_at(const std::string& sql, int index) {
+        sqlite3_stmt* stmt = nullptr;
+        INFO(sql << ": " << sqlite3_errmsg(db_));
+        REQUIRE(sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
+        std::vector<value> rows;
+        int rc = SQLITE_ROW;
+        while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+            value v;
+            v.type = sqlite3_column_type(stmt, index);
+            if (v.type == SQLITE_BLOB) {
+                const auto* data = static_cast<const unsigned char*>(sqlite3_column_blob(stmt, index));
+                v.blob.assign(data, data + sqlite3_column_bytes(stmt, index));
+            } else if (v.type != SQLITE_NULL) {
+                v.integer = sqlite3_column_int64(stmt, index);
+                const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt, index));
+                v.text.assign(text, static_cast<std::size_t>(sqlite3_column_bytes(stmt, index)));
+            }
+            rows.push_back(std::move(v));
+        }
+        const std::string message = sqlite3_errmsg(db_);
+        sqlite3_finalize(stmt);
+        INFO(sql << ": " << message);
+        REQUIRE(rc == SQLITE_DONE);
+        return rows;
+    }
+
+    /// The single value of a one-row, one-column query.
+    [[nodiscard]] value one(const std::string& sql) {
+        std::vector<value> rows = column(sql);
+        INFO(sql);
+        REQUIRE(rows.size() == 1);
+        return rows.front();
+    }
+
+    [[nodiscard]] std::string text(const std::string& sql) {
+        const value v = one(sql);
+        INFO(sql);
+        REQUIRE(v.type == SQLITE_TEXT);
+        return v.text;
+    }
+
+    [[nodiscard]] bytes blob(const std::string& sql) {
+        const value v = one(sql);
+        INFO(sql);
+        REQUIRE(v.type == SQLITE_BLOB);
+        return v.blob;
+    }
+
+    [[nodiscard]] std::int64_t integer(const std::string& sql) {
+        const value v = one(sql);
+        INFO(sql);
+        REQUIRE(v.type == SQLITE_INTEGER);
+        return v.integer;
+    }
+
+    [[nodiscard]] bool is_null(const std::string& sql) { return one(sql).type == SQLITE_NULL; }
+
+    /// The detail column of EXPLAIN QUERY PLAN for `sql`, rows joined by "; ".
+    [[nodiscard]] std::string plan(const std::string& sql) {
+        std::string details;
+        for (const value& row : column_at("EXPLAIN QUERY PLAN " + sql, 3)) {
+            if (!details.empty()) details += "; ";
+            details += row.text;
+        }
+        return details;
+    }
+
+private:
+    sqlite3* db_ = nullptr;
+};
+
+std::string quote(std::string_view text) { return "'" + std::string(text) + "'"; }
+
+ulid::ulid parsed(std::string_view text) {
+    ulid::ulid id;
+    INFO(text);
+    REQUIRE_FALSE(ulid::parse(text, id));
+    return id;
+}
+
+ulid::ulid from_blob(const bytes& blob) {
+    ulid::ulid id;
+    REQUIRE_FALSE(ulid::ulid::from_bytes(blob.data(), blob.size(), id));
+    return id;
+}
+
+std::string hex(const bytes& blob) {
+    static constexpr std::string_view digits = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char b : blob) {
+        out += digits[b >> 4U];
+        out += digits[b & 0x0FU];
+    }
+    return out;
+}
+
+/// The functions that take one ID argument.
+const std::vector<std::string> id_functions = {"ulid_ms", "ulid_datetime", "ulid_to_uuid", "ulid_to_bytes",
+                                               "ulid_from_bytes"};
+
+}  // namespace
+
+TEST_CASE("the module loads by path, with the entry point derived from the file name or given") {
+    database db;  // derived: sqlite3_ulid_init from "ulid.so"
+    CHECK(db.integer("SELECT ulid_valid(ulid())") == 1);
+
+    sqlite3* other = nullptr;
+    REQUIRE(sqlite3_open(":memory:", &other) == SQLITE_OK);
+    REQUIRE(sqlite3_db_config(other, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, nullptr) == SQLITE_OK);
+    char* error = nullptr;
+    CHECK(sqlite3_load_extension(other, ULID_SQLITE_MODULE, "sqlite3_ulid_init", &error) == SQLITE_OK);
+    sqlite3_free(error);
+    sqlite3_close(other);
+}
+
+TEST_CASE("ulid() returns 26-character text of the current time") {
+    database db;
+    const std::uint64_t before = ulid::now();
+    const std::string text = db.text("SELECT ulid()");
+    const std::uint64_t after = ulid::now();
+    REQUIRE(text.size() == 26);
+    const ulid::ulid id = parsed(text);
+    CHECK(id.to_string() == text);  // canonical: upper case
+    CHECK(id.time() >= before);
+    CHECK(id.time() <= after);
+}
+
+TEST_CASE("ulid_bytes() returns a 16-byte blob of the current time") {
+    database db;
+    const std::uint64_t before = ulid::now();
+    const bytes blob = db.blob("SELECT ulid_bytes()");
+    const std::uint64_t after = ulid::now();
+    REQUIRE(blob.size() == 16);
+    const ulid::ulid id = from_blob(blob);
+    CHECK(id.time() >= before);
+    CHECK(id.time() <= after);
+}
+
+TEST_CASE("generators are strictly increasing within a statement, across statements and across connections") {
+    database a;
+    database b;
+
+    SECTION("10000 rows of one statement, ulid() and ulid_bytes() interleaved") {
+        const auto rows = a.column(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000) "
+            "SELECT CASE i % 2 WHEN 0 THEN ulid() ELSE ulid_from_bytes(ulid_bytes()) END FROM n");
+        REQUIRE(rows.size() == 10000);
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            INFO(i << ": " << rows[i - 1].text << " then " << rows[i].text);
+            REQUIRE(parsed(rows[i - 1].text) < parsed(rows[i].text));
+        }
+    }
+
+    SECTION("statements on two connections, alternating") {
+        ulid::ulid last;
+        for (int i = 0; i < 2000; ++i) {
+            database& db = i % 2 == 0 ? a : b;
+            const ulid::ulid id =
+                i % 3 == 0 ? from_blob(db.blob("SELECT ulid_bytes()")) : parsed(db.text("SELECT ulid()"));
+            INFO(i);
+            REQUIRE(last < id);
+            last = id;
+        }
+    }
+}
+
+TEST_CASE("the sequence survives closing every connection (the module stays loaded)") {
+    // SQLite unloads an extension when the connection that loaded it closes;
+    // reloaded, a fresh generator would start over at random within the
+    // current millisecond. No other connection is open here.
+    ulid::ulid last;
+    for (int i = 0; i < 100; ++i) {
+        database fresh;
+        const ulid::ulid id = parsed(fresh.text("SELECT ulid()"));
+        INFO(i);
+        REQUIRE(last < id);
+        last = id;
+    }
+}
+
+TEST_CASE("ulid_with_time() does not disturb the sequence of ulid()") {
+    // Sharing ulid()'s generator would reseed it at another millisecond, and
+    // the next ulid() in the current millisecond would then be random: below
+    // the previous one half of the time.
+    database db;
+    ulid::ulid last = parsed(db.text("SELECT ulid()"));
+    for (int i = 0; i < 300; ++i) {
+        const std::string far = db.text("SELECT ulid_with_time(" + std::to_string(i % 2 == 0 ? 0 : max_ms) + ")");
+        CHECK(parsed(far).time() == (i % 2 == 0 ? 0U : static_cast<std::uint64_t>(max_ms)));
+        const ulid::ulid id = parsed(db.text("SELECT ulid()"));
+        INFO(i);
+        REQUIRE(last < id);
+        last = id;
+    }
+}
+
+TEST_CASE("threads with their own connections get unique ULIDs, increasing within each thread") {
+    constexpr int threads = 4;
+    constexpr int per_thread = 2000;
+    std::vector<std::vector<std::string>> results(threads);
+    std::vector<std::thread> workers;
+    for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&results, t] {
+            sqlite3* db = nullptr;
+            if (sqlite3_open(":memory:", &db) != SQLITE_OK) return;
+            sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, nullptr);
+            if (sqlite3_load_extension(db, ULID_SQLITE_MODULE, nullptr, nullptr) == SQLITE_OK) {
+                sqlite3_stmt* stmt = nullptr;
+                sqlite3_prepare_v2(db, "SELECT ulid()", -1, &stmt, nullptr);
+                for (int i = 0; i < per_thread && stmt != nullptr; ++i) {
+                    if (sqlite3_step(stmt) != SQLITE_ROW) break;
+                    results[static_cast<std::size_t>(t)].emplace_back(
+                        reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
+                    sqlite3_reset(stmt);
+                }
+                sqlite3_finalize(stmt);
+            }
+            sqlite3_close(db);
+        });
+    }
+    for (std::thread& w : workers) w.join();
+    std::set<std::string> all;
+    for (const auto& r : results) {
+        REQUIRE(r.size() == static_cast<std::size_t>(per_thread));
+        for (std::size_t i = 1; i < r.size(); ++i) REQUIRE(parsed(r[i - 1]) < parsed(r[i]));
+        all.insert(r.begin(), r.end());
+    }
+    CHECK(all.size() == static_cast<std::size_t>(threads * per_thread));
+}
+
+#if !defined(_WIN32)
+TEST_CASE("a forked child does not repeat the parent's entropy") {
+    // Both continue from the same state in the same millisecond: without the
+    // module's fork handler they would draw the same increment and return
+    // the same ULID.
+    database db;
+    const std::string at = "SELECT ulid_with_time(" + std::to_string(known_ms) + ")";
+    const std::string first = db.text(at);
+    std::array<int, 2> pipe_fds{};
+    REQUIRE(pipe(pipe_fds.data()) == 0);
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        // The child: no Catch2 here, only the SQLite calls and _exit.
+        close(pipe_fds[0]);
+        sqlite3_stmt* stmt = nullptr;
+        int status = 1;
+        if (sqlite3_prepare_v2(db.handle(), at.c_str(), -1, &stmt, nullptr) == SQLITE_OK &&
+            sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_bytes(stmt, 0) == 26 &&
+            write(pipe_fds[1], sqlite3_column_text(stmt, 0), 26) == 26) {
+            status = 0;
+        }
+        _exit(status);
+    }
+    close(pipe_fds[1]);
+    std::array<char, 26> child{};
+    std::size_t got = 0;
+    while (got < child.size()) {
+        const ssize_t n = read(pipe_fds[0], child.data() + got, child.size() - got);
+        if (n <= 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    close(pipe_fds[0]);
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    REQUIRE(got == child.size());
+    const std::string parent = db.text(at);
+    const std::string child_text(child.data(), child.size());
+    INFO("parent " << parent << ", child " << child_text);
+    CHECK(parsed(first) < parsed(parent));  // the parent's own sequence goes on
+    CHECK(parent != child_text);
+    CHECK(parsed(child_text).entropy() != parsed(parent).entropy());
+}
+#endif
+
+TEST_CASE("blobs sort in creation order, and so does canonical text") {
+    database db;
+    db.exec("CREATE TABLE b(seq INTEGER PRIMARY KEY, id BLOB NOT NULL)");
+    db.exec("CREATE TABLE t(seq INTEGER PRIMARY KEY, id TEXT NOT NULL)");
+    constexpr int count = 3000;
+    // One statement per row, as an application inserts.
+    for (int i = 1; i <= count; ++i) {
+        db.exec("INSERT INTO b(seq, id) VALUES (" + std::to_string(i) + ", ulid_bytes())");
+        db.exec("INSERT INTO t(seq, id) VALUES (" + std::to_string(i) + ", ulid())");
+    }
+    for (const std::string table : {"b", "t"}) {
+        const auto rows = db.column("SELECT seq FROM " + table + " ORDER BY id");
+        REQUIRE(rows.size() == static_cast<std::size_t>(count));
+        for (int i = 0; i < count; ++i) {
+            INFO(table << " row " << i);
+            REQUIRE(rows[static_cast<std::size_t>(i)].integer == i + 1);
+        }
+    }
+    // The blob is the library's big-endian binary form.
+    const auto pairs = db.column("SELECT count(*) FROM b WHERE ulid_to_bytes(ulid_from_bytes(id)) = id");
+    CHECK(pairs.front().integer == count);
+}
+
+TEST_CASE("ulid_with_time(ms) makes a ULID at that millisecond") {
+    database db;
+    CHECK(db.integer("SELECT ulid_ms(ulid_with_time(" + std::to_string(known_ms) + "))") == known_ms);
+    CHECK(db.text("SELECT ulid_datetime(ulid_with_time(" + std::to_string(known_ms) + "))") == known_datetime);
+    CHECK(db.integer("SELECT ulid_ms(ulid_with_time(0))") == 0);
+    CHECK(db.integer("SELECT ulid_ms(ulid_with_time(" + std::to_string(max_ms) + "))") == max_ms);
+    CHECK(db.text("SELECT typeof(ulid_with_time(1))") == "text");
+    CHECK(db.integer("SELECT ulid_ms(ulid_with_time(CAST(1.0 AS INTEGER) * 5))") == 5);
+
+    SECTION("consecutive calls with the same millisecond increase") {
+        const auto rows = db.column(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+            "SELECT ulid_with_time(1469918176385) FROM n");
+        REQUIRE(rows.size() == 1000);
+        for (std::size_t i = 1; i < rows.size(); ++i) REQUIRE(parsed(rows[i - 1].text) < parsed(rows[i].text));
+    }
+
+    SECTION("the entropy is random, not zero") {
+        std::set<std::string> entropies;
+        for (int i = 0; i < 20; ++i) {
+            // Alternating milliseconds: each call draws fresh entropy.
+            entropies.insert(db.text("SELECT substr(ulid_with_time(" + std::to_string(1000 + i % 2) + "), 11)"));
+        }
+        CHECK(entropies.size() == 20);
+        CHECK(entropies.count("0000000000000000") == 0);
+    }
+
+    SECTION("invalid times are errors") {
+        CHECK(db.error("SELECT ulid_with_time(-1)") ==
+              "ulid_with_time: invalid time -1: before 1970, a ULID's time cannot be negative");
+        CHECK(db.error("SELECT ulid_with_time(" + std::to_string(max_ms + 1) + ")") ==
+              "ulid_with_time: invalid time 281474976710656: " + library_message(ulid::errc::big_time));
+        CHECK(db.error("SELECT ulid_with_time(9223372036854775807)") ==
+              "ulid_with_time: invalid time 9223372036854775807: " + library_message(ulid::errc::big_time));
+        CHECK(db.error("SELECT ulid_with_time(-9223372036854775808)") ==
+              "ulid_with_time: invalid time -9223372036854775808: before 1970, a ULID's time cannot be negative");
+        CHECK(db.error("SELECT ulid_with_time(1.5)") ==
+              "ulid_with_time: the time must be an integer number of Unix milliseconds, not a real number");
+        CHECK(db.error("SELECT ulid_with_time(1.0)") ==
+              "ulid_with_time: the time must be an integer number of Unix milliseconds, not a real number");
+        CHECK(db.error("SELECT ulid_with_time('1469918176385')") ==
+              "ulid_with_time: the time must be an integer number of Unix milliseconds, not text");
+        CHECK(db.error("SELECT ulid_with_time(x'00')") ==
+              "ulid_with_time: the time must be an integer number of Unix milliseconds, not a blob");
+        CHECK(contains(db.error("SELECT ulid_with_time()"), "wrong number of arguments"));
+        CHECK(contains(db.error("SELECT ulid(1)"), "wrong number of arguments"));
+        CHECK(contains(db.error("SELECT ulid_bytes(1)"), "wrong number of arguments"));
+    }
+}
+
+TEST_CASE("ulid_ms, ulid_datetime, ulid_to_uuid, ulid_to_bytes and ulid_from_bytes read the text and the blob form") {
+    database db;
+    const std::string text = quote(known_text);
+    const std::string lower = quote("01aryz6s41tsv4rrffq69g5fav");
+    const std::string blob = "x'" + std::string(known_hex) + "'";
+    for (const std::string& id : {text, lower, blob}) {
+        INFO(id);
+        CHECK(db.integer("SELECT ulid_ms(" + id + ")") == known_ms);
+        CHECK(db.text("SELECT ulid_datetime(" + id + ")") == known_datetime);
+        CHECK(db.text("SELECT ulid_to_uuid(" + id + ")") == known_uuid);
+        CHECK(hex(db.blob("SELECT ulid_to_bytes(" + id + ")")) == known_hex);
+        CHECK(db.text("SELECT ulid_from_bytes(" + id + ")") == known_text);
+        CHECK(db.integer("SELECT ulid_valid(" + id + ")") == 1);
+    }
+    CHECK(db.text("SELECT ulid_from_uuid(" + quote(known_uuid) + ")") == known_text);
+    CHECK(db.text("SELECT ulid_from_uuid(upper(" + quote(known_uuid) + "))") == known_text);
+    CHECK(db.text("SELECT ulid_from_uuid('00000000-0000-0000-0000-000000000000')") == "00000000000000000000000000");
+    CHECK(db.text("SELECT ulid_from_uuid('ffffffff-ffff-ffff-ffff-ffffffffffff')") == "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+    CHECK(db.integer("SELECT ulid_ms('7ZZZZZZZZZZZZZZZZZZZZZZZZZ')") == max_ms);
+    CHECK(db.text("SELECT ulid_datetime('00000000000000000000000000')") == "1970-01-01T00:00:00.000Z");
+    CHECK(db.text("SELECT ulid_datetime('7ZZZZZZZZZZZZZZZZZZZZZZZZZ')") == "10889-08-02T05:31:50.655Z");
+    CHECK(db.text("SELECT typeof(ulid_ms(ulid()))") == "integer");
+}
+
+TEST_CASE("round trips: text -> blob -> text, text -> UUID -> text, over generated IDs") {
+    database db;
+    db.exec("CREATE TABLE r(id TEXT)");
+    db.exec(
+        "INSERT INTO r WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+        "SELECT ulid_with_time(abs(random()) % 281474976710656) FROM n");
+    CHECK(db.integer("SELECT count(*) FROM r WHERE ulid_from_bytes(ulid_to_bytes(id)) = id") == 2000);
+    CHECK(db.integer("SELECT count(*) FROM r WHERE ulid_from_uuid(ulid_to_uuid(id)) = id") == 2000);
+    CHECK(db.integer("SELECT count(*) FROM r WHERE ulid_ms(ulid_to_bytes(id)) = ulid_ms(id)") == 2000);
+    CHECK(db.integer("SELECT count(*) FROM r WHERE ulid_to_uuid(ulid_to_bytes(id)) = ulid_to_uuid(id)") == 2000);
+    // Against the C++ library directly.
+    for (const auto& row : db.column("SELECT id || ' ' || hex(ulid_to_bytes(id)) || ' ' || ulid_to_uuid(id) || ' ' "
+                                     "|| ulid_ms(id) FROM r LIMIT 200")) {
+        const ulid::ulid id = parsed(std::string_view(row.text).substr(0, 26));
+        bytes expected_bytes(id.bytes().begin(), id.bytes().end());
+        CHECK(row.text ==
+              id.to_string() + " " + hex(expected_bytes) + " " + id.to_uuid_string() + " " + std::to_string(id.time()));
+    }
+}
+
+TEST_CASE("ulid_datetime agrees with SQLite's own strftime up to the year 9999") {
+    database db;
+    std::mt19937_64 engine(12);
+    const std::int64_t last_ms_of_9999 = 253402300799999;
+    std::vector<std::int64_t> times = {0,
+                                       1,
+                                       999,
+                                       1000,
+                                       86399999,
+                                       86400000,
+                                       951782400000,   // 2000-02-29
+                                       951868800000,   // 2000-03-01
+                                       4107542400000,  // 2100-02-28
+                                       4107628800000,  // 2100-03-01
+                                       last_ms_of_9999};
+    for (int i = 0; i < 2000; ++i) {
+        times.push_back(static_cast<std::int64_t>(engine() % static_cast<std::uint64_t>(last_ms_of_9999 + 1)));
+    }
+    for (const std::int64_t ms : times) {
+        const std::string m = std::to_string(ms);
+        const std::string ours = db.text("SELECT ulid_datetime(ulid_with_time(" + m + "))");
+        const std::string sqlite = db.text("SELECT strftime('%Y-%m-%dT%H:%M:%fZ', " + m + " / 1000.0, 'unixepoch')");
+        INFO(ms);
+        REQUIRE(ours == sqlite);
+    }
+    CHECK(db.text("SELECT ulid_datetime(ulid_with_time(" + std::to_string(last_ms_of_9999) + "))") ==
+          "9999-12-31T23:59:59.999Z");
+    CHECK(db.text("SELECT ulid_datetime(ulid_with_time(" + std::to_string(last_ms_of_9999 + 1) + "))") ==
+          "10000-01-01T00:00:00.000Z");
+}
+
+TEST_CASE("invalid IDs are SQL errors with the library's message") {
+    database db;
+    struct bad_case {
+        std::string sql;    // the argument
+        std::string shown;  // how the message shows it
+        std::string why;    // the reason
+    };
+    const std::vector<bad_case> cases = {
+        {"'01ARYZ6S41TSV4RRFFQ69G5FA'", "'01ARYZ6S41TSV4RRFFQ69G5FA'", library_message(ulid::errc::data_size)},
+        {"'01ARYZ6S41TSV4RRFFQ69G5FAVX'", "'01ARYZ6S41TSV4RRFFQ69G5FAVX'", library_message(ulid::errc::data_size)},
+        {"''", "''", library_message(ulid::errc::data_size)},
+        {"'01ARYZ6S41TSV4RRFFQ69G5FAU'", "'01ARYZ6S41TSV4RRFFQ69G5FAU'",
+         library_message(ulid::errc::invalid_characters)},
+        {"'01ARYZ6S41TSV4RRFFQ69G5FA-'", "'01ARYZ6S41TSV4RRFFQ69G5FA-'",
+         library_message(ulid::errc::invalid_characters)},
+        {"'81ARYZ6S41TSV4RRFFQ69G5FAV'", "'81ARYZ6S41TSV4RRFFQ69G5FAV'", library_message(ulid::errc::overflow)},
+        {"'" + std::string(known_uuid) + "'", "'" + std::string(known_uuid) + "'",
+         library_message(ulid::errc::data_size)},
+        // Non-printable bytes are escaped, long input is cut.
+        {"'01ARYZ6S41TSV4RRFFQ69G5' || char(10) || 'é'", "'01ARYZ6S41TSV4RRFFQ69G5\\x0A\\xC3\\xA9'",
+         library_message(ulid::errc::invalid_characters)},
+        {"'" + std::string(60, 'A') + "'", "'" + std::string(40, 'A') + "...'", library_message(ulid::errc::data_size)},
+        {"x'01563DF36481D6764C61EFB99302BD'", "(a blob of 15 bytes)", library_message(ulid::errc::data_size)},
+        {"x'01563DF36481D6764C61EFB99302BD5B00'", "(a blob of 17 bytes)", library_message(ulid::errc::data_size)},
+        {"x''", "(a blob of 0 bytes)", library_message(ulid::errc::data_size)},
+        {"42", "(an integer)", "expected 26-character text or a 16-byte blob"},
+        {"4.2", "(a real number)", "expected 26-character text or a 16-byte blob"},
+    };
+    for (const std::string& function : id_functions) {
+        for (const bad_case& c : cases) {
+            const std::string sql = "SELECT " + function + "(" + c.sql + ")";
+            INFO(sql);
+            CHECK(db.error(sql) == function + ": invalid ULID " + c.shown + ": " + c.why);
+            CHECK(db.integer("SELECT ulid_valid(" + c.sql + ")") == 0);
+        }
+    }
+
+    SECTION("ulid_from_uuid") {
+        CHECK(db.error("SELECT ulid_from_uuid('01563df3-6481-d676-4c61-efb99302bd5')") ==
+              "ulid_from_uuid: invalid UUID '01563df3-6481-d676-4c61-efb99302bd5': " +
+                  library_message(ulid::errc::data_size));
+        CHECK(db.error("SELECT ulid_from_uuid('01563df3-6481-d676-4c61-efb99302bd5g')") ==
+              "ulid_from_uuid: invalid UUID '01563df3-6481-d676-4c61-efb99302bd5g': " +
+                  library_message(ulid::errc::invalid_characters));
+        CHECK(db.error("SELECT ulid_from_uuid('01563df36481-d676-4c61-efb99302-bd5b')") ==
+              "ulid_from_uuid: invalid UUID '01563df36481-d676-4c61-efb99302-bd5b': " +
+                  library_message(ulid::errc::invalid_characters));
+        CHECK(db.error("SELECT ulid_from_uuid(" + quote(known_text) + ")") ==
+              "ulid_from_uuid: invalid UUID '" + std::string(known_text) +
+                  "': " + library_message(ulid::errc::data_size));
+        CHECK(db.error("SELECT ulid_from_uuid(x'" + std::string(known_hex) + "')") ==
+              "ulid_from_uuid: invalid UUID (a blob): expected 36-character text xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
+        CHECK(db.error("SELECT ulid_from_uuid(7)") ==
+              "ulid_from_uuid: invalid UUID (an integer): expected 36-character text "
+              "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
+    }
+
+    SECTION("an error stops the statement and changes nothing") {
+        db.exec("CREATE TABLE k(id BLOB)");
+        db.exec("INSERT INTO k VALUES (ulid_bytes())");
+        CHECK_FALSE(db.error("INSERT INTO k SELECT ulid_to_bytes('bad') FROM k").empty());
+        CHECK(db.integer("SELECT count(*) FROM k") == 1);
+    }
+}
+
+TEST_CASE("NULL in, NULL out") {
+    database db;
+    for (const std::string function : {"ulid_with_time", "ulid_ms", "ulid_datetime", "ulid_to_uuid", "ulid_from_uuid",
+                                       "ulid_to_bytes", "ulid_from_bytes", "ulid_valid"}) {
+        INFO(function);
+        CHECK(db.is_null("SELECT " + function + "(NULL)"));
+    }
+}
+
+TEST_CASE("ulid_valid never fails") {
+    database db;
+    CHECK(db.integer("SELECT ulid_valid(ulid())") == 1);
+    CHECK(db.integer("SELECT ulid_valid(ulid_bytes())") == 1);
+    CHECK(db.integer("SELECT ulid_valid(lower(ulid()))") == 1);
+    CHECK(db.integer("SELECT ulid_valid(zeroblob(16))") == 1);  // every 16-byte pattern is a ULID
+    CHECK(db.integer("SELECT ulid_valid(ulid_to_uuid(ulid()))") == 0);
+    CHECK(db.integer("SELECT ulid_valid(randomblob(32))") == 0);
+    CHECK(db.text("SELECT typeof(ulid_valid(1))") == "integer");
+    // As a CHECK constraint.
+    db.exec("CREATE TABLE c(id TEXT PRIMARY KEY CHECK (ulid_valid(id)))");
+    db.exec("INSERT INTO c VALUES (ulid())");
+    CHECK(contains(db.error("INSERT INTO c VALUES ('not a ulid')"), "CHECK constraint failed"));
+}
+
+TEST_CASE("an indexed ULID column serves range queries through the index") {
+    database db;
+    for (const std::string type : {"BLOB", "TEXT"}) {
+        const std::string table = "e_" + type;
+        const std::string make = type == "BLOB" ? "ulid_bytes()" : "ulid()";
+        db.exec("CREATE TABLE " + table + "(id " + type + " NOT NULL DEFAULT (" + make + "), payload TEXT)");
+        db.exec("CREATE INDEX " + table + "_id ON " + table + "(id)");
+        db.exec("INSERT INTO " + table +
+                "(payload) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) "
+                "SELECT 'row ' || i FROM n");
+        db.exec("ANALYZE");
+        // The IDs of rows 100 and 199 as SQL literals, in the column's form.
+        const auto literal = [&](int row) {
+            const std::string sql = "SELECT id FROM " + table + " WHERE payload = 'row " + std::to_string(row) + "'";
+            return type == "BLOB" ? "x'" + hex(db.blob(sql)) + "'" : quote(db.text(sql));
+        };
+        const std::string range = " FROM " + table + " WHERE id BETWEEN " + literal(100) + " AND " + literal(199);
+
+        // The range holds exactly rows 100-199 (creation order is ID order).
+        const auto rows = db.column("SELECT substr(payload, 5)" + range + " ORDER BY id");
+        REQUIRE(rows.size() == 100);
+        for (std::size_t i = 0; i < rows.size(); ++i) CHECK(rows[i].text == std::to_string(100 + i));
+
+        const std::string details = db.plan("SELECT payload" + range);
+        INFO(details);
+        CHECK(contains(details, "SEARCH " + table + " USING INDEX " + table + "_id (id>? AND id<?)"));
+
+        // The smallest ULID of a millisecond as a bound: the time's ten
+        // characters, then zeros (docs/databases.md shows this).
+        const std::int64_t ms = db.integer("SELECT ulid_ms(id) FROM " + table + " WHERE payload = 'row 250'");
+        const std::string since = "substr(ulid_with_time(" + std::to_string(ms) + "), 1, 10) || '0000000000000000'";
+        const std::string bound = type == "BLOB" ? "ulid_to_bytes(" + since + ")" : since;
+        const std::string by_time = " FROM " + table + " WHERE id >= " + bound;
+        CHECK(db.integer("SELECT count(*)" + by_time) ==
+              db.integer("SELECT count(*) FROM " + table + " WHERE ulid_ms(id) >= " + std::to_string(ms)));
+        const std::string time_details = db.plan("SELECT payload" + by_time);
+        INFO(time_details);
+        CHECK(contains(time_details, "SEARCH " + table + " USING INDEX " + table + "_id (id>?)"));
+    }
+}
+
+TEST_CASE("deterministic functions work in index expressions, generated columns and CHECK; generators do not") {
+    database db;
+    db.exec(
+        "CREATE TABLE g(id TEXT NOT NULL, ms INTEGER GENERATED ALWAYS AS (ulid_ms(id)) VIRTUAL, "
+        "at TEXT GENERATED ALWAYS AS (ulid_datetime(id)) STORED, "
+        "b BLOB GENERATED ALWAYS AS (ulid_to_bytes(id)) VIRTUAL, "
+        "u TEXT GENERATED ALWAYS AS (ulid_to_uuid(id)) VIRTUAL)");
+    db.exec("CREATE INDEX g_ms ON g(ulid_ms(id))");
+    db.exec(
+        "CREATE INDEX g_back ON g(ulid_from_bytes(ulid_to_bytes(id)), ulid_valid(id), "
+        "ulid_from_uuid(ulid_to_uuid(id)))");
+    db.exec("INSERT INTO g(id) VALUES (" + quote(known_text) + ")");
+    CHECK(db.integer("SELECT ms FROM g") == known_ms);
+    CHECK(db.text("SELECT at FROM g") == known_datetime);
+    CHECK(hex(db.blob("SELECT b FROM g")) == known_hex);
+    CHECK(db.text("SELECT u FROM g") == known_uuid);
+
+    const std::string details = db.plan("SELECT id FROM g WHERE ulid_ms(id) BETWEEN 1 AND 2");
+    INFO(details);
+    CHECK(contains(details, "USING INDEX g_ms"));
+
+    CHECK(contains(db.error("CREATE INDEX g_bad ON g(id, ulid())"), "non-deterministic functions prohibited"));
+    CHECK(contains(db.error("CREATE INDEX g_bad ON g(ulid_with_time(1))"), "non-deterministic functions prohibited"));
+    CHECK(contains(db.error("CREATE TABLE h(x INTEGER, id TEXT GENERATED ALWAYS AS (ulid_bytes()))"),
+                   "non-deterministic functions prohibited"));
+
+    SECTION("generators are innocuous: usable as a DEFAULT under trusted_schema=OFF") {
+        db.exec("PRAGMA trusted_schema = OFF");
+        db.exec(
+            "CREATE TABLE d(id TEXT PRIMARY KEY DEFAULT (ulid()), b BLOB DEFAULT (ulid_bytes()), "
+            "t TEXT DEFAULT (ulid_with_time(5)), v INTEGER CHECK (ulid_valid(id)))");
+        db.exec("INSERT INTO d(v) VALUES (1), (2)");
+        CHECK(db.integer("SELECT count(*) FROM d WHERE ulid_valid(id) AND length(b) = 16 AND ulid_ms(t) = 5") == 2);
+        CHECK(db.integer("SELECT count(DISTINCT id) FROM d") == 2);
+        db.exec(
+            "CREATE VIEW dv AS SELECT ulid_ms(id) AS ms, ulid_datetime(id), ulid_to_uuid(id), "
+            "ulid_from_uuid(ulid_to_uuid(id)), ulid_from_bytes(b), ulid_to_bytes(id) FROM d");
+        CHECK(db.column("SELECT ms FROM dv").size() == 2);
+    }
+}

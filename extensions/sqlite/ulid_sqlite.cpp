@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: MIT
+// extensions/sqlite/ulid_sqlite.cpp: ULID functions for SQLite, as a loadable
+// extension (`.load ./ulid` in the shell, sqlite3_load_extension() in a
+// program). The SQL API and its guarantees are in docs/databases.md.
+//
+// Every function here is called by SQLite through a C function pointer, so
+// nothing may throw: the library calls used are all noexcept, messages are
+// formatted into stack buffers, and results are copied by SQLite
+// (SQLITE_TRANSIENT), so nothing is allocated here either.
+
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+
+#include <ulid/ulid.hpp>
+
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <new>
+#include <string_view>
+#include <system_error>
+#include <utility>
+
+// SQLITE_INNOCUOUS appeared in SQLite 3.31; older headers build without it.
+#ifndef SQLITE_INNOCUOUS
+#define SQLITE_INNOCUOUS 0
+#endif
+
+namespace {
+
+/// The source of ulid_with_time(): the library's generator type, but its own
+/// instance. Giving default_entropy() a caller's millisecond would reseed the
+/// state ulid() relies on, and a later ulid() in the same millisecond could
+/// then sort below an earlier one. Built in static storage on first use and
+/// never destroyed, like default_entropy(), so no destructor races a late call.
+ulid::default_entropy_type& with_time_entropy() noexcept {
+    alignas(ulid::default_entropy_type) static std::array<unsigned char, sizeof(ulid::default_entropy_type)> storage;
+    static auto* const instance = ::new (static_cast<void*>(storage.data()))
+        ulid::default_entropy_type(std::in_place, ulid::secure_entropy{}, std::uint64_t{0});
+    return *instance;
+}
+
+/// The library's English text for `ec`, without allocating.
+const char* library_message(std::error_code ec) noexcept {
+    if (ec.category() == ulid::ulid_category()) return ulid::detail::message(static_cast<ulid::errc>(ec.value()));
+    return "unknown error";
+}
+
+/// Up to 40 bytes of `text` fit for an error message: printable ASCII as is,
+/// every other byte as \xNN (so the message stays valid UTF-8 however the
+/// input is cut), and "..." when cut short.
+struct quoted_input {
+    static constexpr std::size_t max_bytes = 40;
+    std::array<char, max_bytes * 4 + 4> text{};
+
+    explicit quoted_input(std::string_view input) noexcept {
+        static constexpr std::string_view hex = "0123456789ABCDEF";
+        std::size_t out = 0;
+        const std::size_t shown = input.size() < max_bytes ? input.size() : max_bytes;
+        for (std::size_t i = 0; i < shown; ++i) {
+            const auto byte = static_cast<unsigned char>(input[i]);
+            if (byte >= 0x20 && byte < 0x7F) {
+                text[out++] = static_cast<char>(byte);
+            } else {
+                text[out++] = '\\';
+                text[out++] = 'x';
+                text[out++] = hex[byte >> 4U];
+                text[out++] = hex[byte & 0x0FU];
+            }
+        }
+        if (shown < input.size()) {
+            for (int i = 0; i < 3; ++i) text[out++] = '.';
+        }
+        text[out] = '\0';
+    }
+};
+
+/// The UTF-8 text of a TEXT value; false, with an out-of-memory error set, when
+/// SQLite cannot convert it.
+bool value_text(sqlite3_context* ctx, sqlite3_value* value, std::string_view& out) noexcept {
+    // sqlite3_value_text() before sqlite3_value_bytes(): the length is then
+    // that of the UTF-8 form just produced.
+    const unsigned char* text = sqlite3_value_text(value);
+    if (text == nullptr) {
+        sqlite3_result_error_nomem(ctx);
+        return false;
+    }
+    out = std::string_view(reinterpret_cast<const char*>(text), static_cast<std::size_t>(sqlite3_value_bytes(value)));
+    return true;
+}
+
+/// "an integer", "a real number": the kind of a value that is neither text
+/// nor a blob, for messages.
+const char* kind_of(sqlite3_value* value) noexcept {
+    return sqlite3_value_type(value) == SQLITE_INTEGER ? "an integer" : "a real number";
+}
+
+/// Reads an ID argument, the 26-character text (either case) or the 16-byte
+/// blob. On failure sets the SQL error "<function>: invalid ULID ...: why"
+/// and returns false. The caller has handled NULL.
+bool read_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, ulid::ulid& out) noexcept {
+    std::array<char, 512> message{};
+    switch (sqlite3_value_type(value)) {
+        case SQLITE_TEXT: {
+            std::string_view text;
+            if (!value_text(ctx, value, text)) return false;
+            const std::error_code ec = ulid::parse(text, out);
+            if (!ec) return true;
+            std::snprintf(message.data(), message.size(), "%s: invalid ULID '%s': %s", function,
+                          quoted_input(text).text.data(), library_message(ec));
+            break;
+        }
+        case SQLITE_BLOB: {
+            const auto* data = static_cast<const std::uint8_t*>(sqlite3_value_blob(value));
+            const int size = sqlite3_value_bytes(value);
+            const std::error_code ec = ulid::ulid::from_bytes(data, static_cast<std::size_t>(size), out);
+            if (!ec) return true;
+            std::snprintf(message.data(), message.size(), "%s: invalid ULID (a blob of %d bytes): %s", function, size,
+                          library_message(ec));
+            break;
+        }
+        default:
+            std::snprintf(message.data(), message.size(),
+                          "%s: invalid ULID (%s): expected 26-character text or a 16-byte blob", function,
+                          kind_of(value));
+            break;
+    }
+    sqlite3_result_error(ctx, message.data(), -1);
+    return false;
+}
+
+void result_text(sqlite3_context* ctx, const ulid::ulid& id) noexcept {
+    std::array<char, ulid::encoded_size> text{};
+    id.encode(text.data());
+    sqlite3_result_text(ctx, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+void result_blob(sqlite3_context* ctx, const ulid::ulid& id) noexcept {
+    sqlite3_result_blob(ctx, id.bytes().data(), static_cast<int>(ulid::binary_size), SQLITE_TRANSIENT);
+}
+
+/// The next ULID of make()'s process-wide sequence (the same source, clock
+/// and call), but where make() would abort the host process, on a system
+/// with no randomness or a clock past the year 10889, this sets an SQL error
+/// and returns false.
+bool next_id(sqlite3_context* ctx, const char* function, ulid::ulid& out) noexcept {
+    const std::error_code ec = ulid::default_entropy().next(ulid::now(), out);
+    if (!ec) return true;
+    std::array<char, 256> message{};
+    std::snprintf(message.data(), message.size(), "%s: cannot generate a ULID: %s", function, library_message(ec));
+    sqlite3_result_error(ctx, message.data(), -1);
+    return false;
+}
+
+/// Appends `value` as exactly `width` decimal digits.
+void put_digits(char*& out, std::uint64_t value, int width) noexcept {
+    for (int i = width - 1; i >= 0; --i) {
+        out[i] = static_cast<char>('0' + value % 10);
+        value /= 10;
+    }
+    out += width;
+}
+
+/// Writes Unix milliseconds `ms` (0 to ulid::max_time) as RFC 3339 UTC with
+/// milliseconds, "2016-07-30T22:36:16.385Z"; years after 9999 take five
+/// digits, as the ulid tool prints them. Returns the length (24 or 25).
+std::size_t format_datetime(std::uint64_t ms, char* out) noexcept {
+    const std::uint64_t days = ms / 86'400'000U;
+    const std::uint64_t in_day = ms % 86'400'000U;
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm, for
+    // non-negative days): count from 0000-03-01 so that the leap day ends
+    // each 400-year era's year.
+    const std::uint64_t shifted = days + 719'468U;
+    const std::uint64_t era = shifted / 146'097U;
+    const std::uint64_t day_of_era = shifted - era * 146'097U;
+    const std::uint64_t year_of_era =
+        (day_of_era - day_of_era / 1'460U + day_of_era / 36'524U - day_of_era / 146'096U) / 365U;
+    const std::uint64_t day_of_year = day_of_era - (365U * year_of_era + year_of_era / 4U - year_of_era / 100U);
+    const std::uint64_t march_month = (5U * day_of_year + 2U) / 153U;
+    const std::uint64_t day = day_of_year - (153U * march_month + 2U) / 5U + 1U;
+    const std::uint64_t month = march_month < 10U ? march_month + 3U : march_month - 9U;
+    const std::uint64_t year = year_of_era + era * 400U + (month <= 2U ? 1U : 0U);
+
+    char* p = out;
+    put_digits(p, year, year > 9999U ? 5 : 4);
+    *p++ = '-';
+    put_digits(p, month, 2);
+    *p++ = '-';
+    put_digits(p, day, 2);
+    *p++ = 'T';
+    put_digits(p, in_day / 3'600'000U, 2);
+    *p++ = ':';
+    put_digits(p, in_day / 60'000U % 60U, 2);
+    *p++ = ':';
+    put_digits(p, in_day / 1'000U % 60U, 2);
+    *p++ = '.';
+    put_digits(p, in_day % 1'000U, 3);
+    *p++ = 'Z';
+    return static_cast<std::size_t>(p - out);
+}
+
+}  // namespace
+
+// The callbacks have C language linkage, as the function pointers SQLite
+// stores do; `static` keeps them out of the module's exported symbols.
+extern "C" {
+
+/// ulid(): a new ULID as text, strictly greater than every earlier ulid() or
+/// ulid_bytes() result in this process.
+static void ulid_text_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
+    ulid::ulid id;
+    if (next_id(ctx, "ulid", id)) result_text(ctx, id);
+}
+
+/// ulid_bytes(): as ulid(), as a 16-byte blob.
+static void ulid_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
+    ulid::ulid id;
+    if (next_id(ctx, "ulid_bytes", id)) result_blob(ctx, id);
+}
+
+/// ulid_with_time(ms): a new ULID (text) at Unix millisecond `ms`, secure
+/// random entropy; increasing over consecutive calls with the same `ms`.
+static void ulid_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    sqlite3_value* const value = argv[0];
+    const int type = sqlite3_value_type(value);
+    if (type == SQLITE_NULL) return;  // the result stays NULL
+    std::array<char, 256> message{};
+    if (type != SQLITE_INTEGER) {
+        const char* kind = type == SQLITE_TEXT ? "text" : type == SQLITE_BLOB ? "a blob" : "a real number";
+        std::snprintf(message.data(), message.size(),
+                      "ulid_with_time: the time must be an integer number of Unix milliseconds, not %s", kind);
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    const sqlite3_int64 ms = sqlite3_value_int64(value);
+    if (ms < 0) {
+        std::snprintf(message.data(), message.size(),
+                      "ulid_with_time: invalid time %lld: before 1970, a ULID's time cannot be negative",
+                      static_cast<long long>(ms));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    ulid::ulid id;
+    if (const std::error_code ec = ulid::generate(static_cast<std::uint64_t>(ms), with_time_entropy(), id)) {
+        std::snprintf(message.data(), message.size(), "ulid_with_time: invalid time %lld: %s",
+                      static_cast<long long>(ms), library_message(ec));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    result_text(ctx, id);
+}
+
+/// ulid_ms(id): the timestamp in Unix milliseconds.
+static void ulid_ms_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (!read_id(ctx, "ulid_ms", argv[0], id)) return;
+    sqlite3_result_int64(ctx, static_cast<sqlite3_int64>(id.time()));
+}
+
+/// ulid_datetime(id): the timestamp as RFC 3339 UTC text with milliseconds.
+static void ulid_datetime_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (!read_id(ctx, "ulid_datetime", argv[0], id)) return;
+    std::array<char, 32> text{};
+    const std::size_t size = format_datetime(id.time(), text.data());
+    sqlite3_result_text(ctx, text.data(), static_cast<int>(size), SQLITE_TRANSIENT);
+}
+
+/// ulid_to_uuid(id): the same 16 bytes as UUID text, lower case.
+static void ulid_to_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (!read_id(ctx, "ulid_to_uuid", argv[0], id)) return;
+    std::array<char, 36> text{};
+    id.encode_uuid(text.data());
+    sqlite3_result_text(ctx, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+/// ulid_from_uuid(text): the ULID text of the UUID's 16 bytes.
+static void ulid_from_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    sqlite3_value* const value = argv[0];
+    const int type = sqlite3_value_type(value);
+    if (type == SQLITE_NULL) return;
+    std::array<char, 512> message{};
+    if (type != SQLITE_TEXT) {
+        std::snprintf(message.data(), message.size(),
+                      "ulid_from_uuid: invalid UUID (%s): expected 36-character text "
+                      "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+                      type == SQLITE_BLOB ? "a blob" : kind_of(value));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    std::string_view text;
+    if (!value_text(ctx, value, text)) return;
+    ulid::ulid id;
+    if (const std::error_code ec = ulid::parse_uuid(text, id)) {
+        std::snprintf(message.data(), message.size(), "ulid_from_uuid: invalid UUID '%s': %s",
+                      quoted_input(text).text.data(), library_message(ec));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    result_text(ctx, id);
+}
+
+/// ulid_to_bytes(id): the 16-byte blob form.
+static void ulid_to_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (!read_id(ctx, "ulid_to_bytes", argv[0], id)) return;
+    result_blob(ctx, id);
+}
+
+/// ulid_from_bytes(id): the canonical (upper-case) text form.
+static void ulid_from_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (!read_id(ctx, "ulid_from_bytes", argv[0], id)) return;
+    result_text(ctx, id);
+}
+
+/// ulid_valid(x): 1 for a valid ULID text or a 16-byte blob, 0 for anything
+/// else; never an error.
+static void ulid_valid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    sqlite3_value* const value = argv[0];
+    bool valid = false;
+    switch (sqlite3_value_type(value)) {
+        case SQLITE_NULL:
+            return;
+        case SQLITE_TEXT: {
+            std::string_view text;
+            if (!value_text(ctx, value, text)) return;
+            ulid::ulid id;
+            valid = !ulid::parse(text, id);
+            break;
+        }
+        case SQLITE_BLOB:
+            valid = sqlite3_value_bytes(value) == static_cast<int>(ulid::binary_size);
+            break;
+        default:
+            break;
+    }
+    sqlite3_result_int(ctx, valid ? 1 : 0);
+}
+
+}  // extern "C"
+
+namespace {
+
+using sql_function = void (*)(sqlite3_context*, int, sqlite3_value**);
+
+struct function_entry {
+    const char* name;
+    int arguments;
+    int flags;
+    sql_function function;
+};
+
+// Generators are innocuous (no side effect beyond their own sequence, like
+// random()), so they are allowed in DEFAULT clauses and triggers even with
+// PRAGMA trusted_schema=OFF; they are not deterministic, so SQLite keeps them
+// out of index expressions and generated columns and calls them once per row.
+constexpr int generator = SQLITE_UTF8 | SQLITE_INNOCUOUS;
+constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
+
+constexpr std::array<function_entry, 10> functions = {{
+    {"ulid", 0, generator, ulid_text_function},
+    {"ulid_bytes", 0, generator, ulid_bytes_function},
+    {"ulid_with_time", 1, generator, ulid_with_time_function},
+    {"ulid_ms", 1, pure, ulid_ms_function},
+    {"ulid_datetime", 1, pure, ulid_datetime_function},
+    {"ulid_to_uuid", 1, pure, ulid_to_uuid_function},
+    {"ulid_from_uuid", 1, pure, ulid_from_uuid_function},
+    {"ulid_to_bytes", 1, pure, ulid_to_bytes_function},
+    {"ulid_from_bytes", 1, pure, ulid_from_bytes_function},
+    {"ulid_valid", 1, pure, ulid_valid_function},
+}};
+
+}  // namespace
+
+#if defined(_WIN32)
+#define ULID_SQLITE_EXPORT __declspec(dllexport)
+#else
+#define ULID_SQLITE_EXPORT __attribute__((visibility("default")))
+#endif
+
+/// The entry point SQLite looks up for a file named ulid.so / ulid.dylib /
+/// ulid.dll: registers the functions on `db`. Returns SQLITE_OK, or the
+/// first registration's error with a message in *error_message.
+extern "C" ULID_SQLITE_EXPORT int sqlite3_ulid_init(sqlite3* db, char** error_message,
+                                                    const sqlite3_api_routines* api) noexcept {
+    SQLITE_EXTENSION_INIT2(api);
+    for (const function_entry& f : functions) {
+        const int rc = sqlite3_create_function_v2(db, f.name, f.arguments, f.flags, nullptr, f.function, nullptr,
+                                                  nullptr, nullptr);
+        if (rc != SQLITE_OK) {
+            if (error_message != nullptr) *error_message = sqlite3_mprintf("ulid: cannot register %s()", f.name);
+            return rc;
+        }
+    }
+    return SQLITE_OK;
+}
