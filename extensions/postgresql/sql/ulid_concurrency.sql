@@ -33,4 +33,18 @@ SELECT count(*) AS n, count(DISTINCT conn) AS connections, count(DISTINCT pid) A
        count(DISTINCT substr(id::bytea, 7)) AS distinct_entropy,
        count(DISTINCT substr(id::bytea, 7, 4)) AS distinct_entropy_prefixes
 FROM forked;
-DROP TABLE concurrent, forked;
+
+-- A parallel worker (another process forked from the postmaster) may call
+-- gen_ulid(), which is PARALLEL SAFE, and draws its own stream;
+-- gen_monotonic_ulid() is PARALLEL RESTRICTED, so it stays in the leader.
+CREATE TABLE leader_values AS SELECT gen_ulid() AS id FROM generate_series(1, 2000);
+SET force_parallel_mode = on;
+SET parallel_setup_cost = 0;
+EXPLAIN (COSTS OFF) SELECT gen_ulid() FROM generate_series(1, 2000);
+EXPLAIN (COSTS OFF) SELECT gen_monotonic_ulid() FROM generate_series(1, 2000);
+CREATE TABLE worker_values AS SELECT gen_ulid() AS id FROM generate_series(1, 2000);
+RESET force_parallel_mode;
+RESET parallel_setup_cost;
+SELECT count(*) AS n, count(DISTINCT substr(id::bytea, 7)) AS distinct_entropy
+FROM (SELECT id FROM leader_values UNION ALL SELECT id FROM worker_values) s;
+DROP TABLE concurrent, forked, leader_values, worker_values;
