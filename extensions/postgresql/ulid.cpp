@@ -328,7 +328,9 @@ Datum ulid_sortsupport(PG_FUNCTION_ARGS) {
     auto ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
     ssup->comparator = sort_compare;
     ssup->ssup_extra = nullptr;
-    if (ssup->abbreviate) {
+    // Abbreviated keys need 64-bit datums: with 32-bit ones (32-bit
+    // platforms) the 32 leading bits would be mostly the same timestamp.
+    if (ssup->abbreviate && sizeof(Datum) == sizeof(std::uint64_t)) {
         const MemoryContext previous = MemoryContextSwitchTo(ssup->ssup_cxt);
         auto* st = static_cast<abbrev_state*>(palloc(sizeof(abbrev_state)));
         st->input_count = 0;
