@@ -1,0 +1,94 @@
+-- Observers, timestamp casts, generators in a backend without
+-- shared_preload_libraries.
+SET TimeZone = 'UTC';
+SET DateStyle = 'ISO, YMD';
+
+-- ulid_time / ulid_ms on known values.
+SELECT ulid_ms('01ARZ3NDEKTSV4RRFFQ69G5FAV'), ulid_time('01ARZ3NDEKTSV4RRFFQ69G5FAV');
+SELECT ulid_ms('00000000000000000000000000'), ulid_time('00000000000000000000000000');
+SELECT ulid_ms('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'), ulid_time('7ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+
+-- timestamptz -> ulid: the smallest ULID of the millisecond.
+SELECT '2026-01-01'::timestamptz::ulid;
+SELECT '2016-07-30 23:54:10.259999+00'::timestamptz::ulid, '01ARZ3NDEK0000000000000000'::ulid;
+SELECT ulid_time('2016-07-30 23:54:10.259999+00'::timestamptz::ulid);
+SELECT '1970-01-01 00:00:00+00'::timestamptz::ulid;
+SELECT '10889-08-02 05:31:50.655+00'::timestamptz::ulid;  -- the last millisecond
+-- Every ULID of a millisecond sorts between its floor and the next one's.
+SELECT '2016-07-30 23:54:10.259+00'::timestamptz::ulid <= '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid AS above_floor,
+       '2016-07-30 23:54:10.260+00'::timestamptz::ulid > '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid AS below_next,
+       '2016-07-30 23:54:10.258+00'::timestamptz::ulid < '01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid AS above_previous;
+-- Out of range: before 1970, after 10889, infinite (22008).
+SELECT '1969-12-31 23:59:59.999+00'::timestamptz::ulid;
+SELECT '10889-08-02 05:31:50.656+00'::timestamptz::ulid;
+SELECT 'infinity'::timestamptz::ulid;
+SELECT '-infinity'::timestamptz::ulid;
+-- timestamp -> ulid reads the timestamp in the session's TimeZone, as the
+-- built-in timestamp -> timestamptz cast does.
+SELECT '2026-01-01 00:00:00'::timestamp::ulid = '2026-01-01 00:00:00+00'::timestamptz::ulid AS utc;
+SET TimeZone = 'Asia/Tokyo';
+SELECT '2026-01-01 09:00:00'::timestamp::ulid = '2026-01-01 00:00:00+00'::timestamptz::ulid AS tokyo,
+       '2026-01-01 09:00:00'::timestamp::ulid = '2026-01-01 09:00:00'::timestamp::timestamptz::ulid AS as_builtin;
+SET TimeZone = 'UTC';
+SELECT '1969-12-31 23:59:59'::timestamp::ulid;
+SELECT 'infinity'::timestamp::ulid;
+
+-- gen_ulid(): the current millisecond (between clock readings taken before
+-- and after), distinct values, secure entropy (no two share their entropy).
+CREATE TEMP TABLE gen AS
+SELECT clock_timestamp() AS before, gen_ulid() AS id, clock_timestamp() AS after
+FROM generate_series(1, 10000);
+SELECT count(*) AS n, count(DISTINCT id) AS distinct_ids,
+       count(DISTINCT substr(id::bytea, 7)) AS distinct_entropy,
+       bool_and(ulid_time(id) >= date_trunc('milliseconds', before) AND ulid_time(id) <= after) AS timed
+FROM gen;
+-- Every call draws all 80 bits afresh (not a small step from the previous
+-- value, as in gen_monotonic_ulid): the first entropy byte takes all 256
+-- values (missing one has probability below 256 * (255/256)^10000 ~ 1e-15).
+SELECT count(DISTINCT get_byte(id::bytea, 6)) AS first_entropy_byte_values FROM gen;
+SELECT provolatile, proparallel FROM pg_proc WHERE proname IN ('gen_ulid', 'gen_monotonic_ulid') ORDER BY proname;
+
+-- gen_monotonic_ulid() without shared_preload_libraries: ordered within this
+-- backend.
+SELECT ulid_monotonic_scope();
+CREATE TEMP TABLE mono AS
+SELECT g AS seq, clock_timestamp() AS before, gen_monotonic_ulid() AS id, clock_timestamp() AS after
+FROM generate_series(1, 20000) g;
+SELECT count(*) AS n, count(DISTINCT id) AS distinct_ids,
+       bool_and(ulid_time(id) >= date_trunc('milliseconds', before) AND ulid_time(id) <= after) AS timed
+FROM mono;
+-- Strictly increasing in call order, across statements too.
+SELECT count(*) FILTER (WHERE id <= prev) AS out_of_order
+FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS prev FROM mono) s;
+SELECT max(id) < gen_monotonic_ulid() AS next_statement_higher FROM mono;
+
+-- ulid_monotonic_advance(): the next value is above the floor; a lower
+-- floor changes nothing; a floor whose millisecond is used up moves on to
+-- the next millisecond; nothing is left above the maximum (2200H).
+SELECT ulid_monotonic_advance('7ZZZZZZZZY0000000000000000');
+SELECT (x > '7ZZZZZZZZY0000000000000000'::ulid) AS above,
+       ulid_ms(x) = ulid_ms('7ZZZZZZZZY0000000000000000') AS same_ms
+FROM gen_monotonic_ulid() x;
+SELECT ulid_monotonic_advance('01ARZ3NDEKTSV4RRFFQ69G5FAV');
+SELECT gen_monotonic_ulid() > '7ZZZZZZZZY0000000000000000'::ulid AS still_above;
+SELECT ulid_monotonic_advance('7ZZZZZZZZYZZZZZZZZZZZZZZZZ');
+SELECT ulid_ms(x) = ulid_ms('7ZZZZZZZZYZZZZZZZZZZZZZZZZ') + 1 AS next_ms,
+       x < '7ZZZZZZZZZ0000004000000000'::ulid AS step_at_most_2_32
+FROM gen_monotonic_ulid() x;
+SELECT ulid_monotonic_advance('7ZZZZZZZZZZZZZZZZZZZZZZZZZ');
+SELECT gen_monotonic_ulid();
+SELECT gen_monotonic_ulid();
+-- gen_ulid() does not share that state.
+SELECT gen_ulid() < '7ZZZZZZZZZ0000000000000000'::ulid AS independent;
+-- Only superusers may move the floor.
+CREATE ROLE ulid_test_user;
+SET ROLE ulid_test_user;
+SELECT ulid_monotonic_advance('01ARZ3NDEKTSV4RRFFQ69G5FAV');
+SELECT gen_ulid() IS NOT NULL AS can_generate;
+RESET ROLE;
+DROP ROLE ulid_test_user;
+
+-- min() and max(), and strictness.
+SELECT min(id), max(id) FROM (VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ulid), ('00000000000000000000000001'::ulid),
+                                     ('7ZZZZZZZZZZZZZZZZZZZZZZZZY'::ulid), (NULL)) v(id);
+SELECT ulid_time(NULL), ulid_ms(NULL), NULL::timestamptz::ulid;
