@@ -162,7 +162,7 @@ rel::child_result with_faults(const os_faults& f, Body body) {
 
 }  // namespace
 
-TEST_CASE("without getrandom (ENOSYS) the OS source falls back to /dev/urandom", "[faults][os]") {
+TEST_CASE("without getrandom (ENOSYS) the OS source falls back to /dev/urandom", "[faults][os][seccomp]") {
     os_faults f;
     f.no_getrandom = true;
     const rel::child_result child = with_faults(f, []() -> std::string {
@@ -183,7 +183,7 @@ TEST_CASE("without getrandom (ENOSYS) the OS source falls back to /dev/urandom",
 }
 
 TEST_CASE("with no randomness from the OS every source reports entropy_failure and writes nothing",
-          "[faults][os][errors]") {
+          "[faults][os][errors][seccomp]") {
     const auto check = []() -> std::string {
         std::array<std::uint8_t, 16> buffer{};
         buffer.fill(0xEE);
@@ -244,7 +244,7 @@ TEST_CASE("with no randomness from the OS every source reports entropy_failure a
     }
 }
 
-TEST_CASE("make() aborts with a message when the OS has no randomness at all", "[faults][os][errors]") {
+TEST_CASE("make() aborts with a message when the OS has no randomness at all", "[faults][os][errors][seccomp]") {
     os_faults f;
     f.no_getrandom = true;
     f.no_urandom = true;
