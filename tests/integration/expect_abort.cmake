@@ -2,12 +2,17 @@
 # code 3 from abort() on Windows) after writing a line matching EXPECT to
 # stderr. A normal exit, any other crash, or a missing message fails.
 #
-#   cmake -DPROGRAM=<exe> -DARG=<helper> -DEXPECT=<regex> -P expect_abort.cmake
+#   cmake -DPROGRAM=<exe> -DARG=<helper> -DEXPECT=<regex> [-DEMULATOR=<a|b|c>] [-DTARGET_WINDOWS=1] -P expect_abort.cmake
+#
+# EMULATOR runs a cross-built PROGRAM (a cross build's emulator command, its
+# items separated by "|"); TARGET_WINDOWS says PROGRAM is a Windows program
+# (run under Wine, say), which aborts with exit code 3.
 cmake_minimum_required(VERSION 3.21)
 
-execute_process(COMMAND "${PROGRAM}" "${ARG}" RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err)
+string(REPLACE "|" ";" _emulator "${EMULATOR}")
+execute_process(COMMAND ${_emulator} "${PROGRAM}" "${ARG}" RESULT_VARIABLE rv OUTPUT_VARIABLE out ERROR_VARIABLE err)
 message(STATUS "exit: ${rv}\nstdout: ${out}\nstderr: ${err}")
-if(WIN32)
+if(WIN32 OR TARGET_WINDOWS)
   set(_aborted FALSE)
   if(rv EQUAL 3)
     set(_aborted TRUE)

@@ -187,7 +187,7 @@ TEST_CASE("without getrandom (ENOSYS) or with getrandom denied (EPERM) the OS so
 }
 
 TEST_CASE("with no randomness from the OS every source reports entropy_failure and writes nothing",
-          "[faults][os][errors]") {
+          "[faults][os][errors][seccomp]") {
     const auto check = []() -> std::string {
         std::array<std::uint8_t, 16> buffer{};
         buffer.fill(0xEE);
@@ -248,7 +248,7 @@ TEST_CASE("with no randomness from the OS every source reports entropy_failure a
     }
 }
 
-TEST_CASE("make() aborts with a message when the OS has no randomness at all", "[faults][os][errors]") {
+TEST_CASE("make() aborts with a message when the OS has no randomness at all", "[faults][os][errors][seccomp]") {
     os_faults f;
     f.no_getrandom = true;
     f.no_urandom = true;
