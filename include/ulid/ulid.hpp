@@ -220,6 +220,10 @@ public:
 
 }  // namespace detail
 
+/// The English text of an error, as std::error_code::message() gives it,
+/// without allocating: for C interfaces and messages built in fixed buffers.
+[[nodiscard]] constexpr const char* error_message(errc e) noexcept { return detail::message(e); }
+
 /// The error category of errc; one object per program.
 [[nodiscard]] inline const std::error_category& ulid_category() noexcept {
     static const detail::category_impl category;
