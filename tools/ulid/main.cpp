@@ -103,16 +103,16 @@ struct time_cache {
 };
 
 /// Writes `ms` as RFC 3339 in UTC with milliseconds (2016-07-30T22:36:16.385Z,
-/// at most 25 characters) and returns the length.
+/// at most 25 characters) into `out` (`size` >= 26) and returns the length.
 // MERGE(issue 14): when ulid::rfc3339() is in the header, the body becomes
 //     const ulid::fixed_text<25> text = ulid::rfc3339(ms);
 //     std::memcpy(out, text.data(), text.size());
 //     return text.size();
 // and format_rfc3339() in time_text.hpp is then used for local times only.
-std::size_t utc_rfc3339(std::uint64_t ms, char* out) noexcept {
+std::size_t utc_rfc3339(std::uint64_t ms, char* out, std::size_t size) noexcept {
     zoned_time t;
     (void)to_zoned_time(ms, false, t);  // cannot fail in UTC
-    return format_rfc3339(t, out, 26);
+    return format_rfc3339(t, out, size);
 }
 
 /// `ms` as RFC 3339 (`rfc3339`) or in the default form, in UTC or local time
@@ -122,7 +122,7 @@ std::string_view formatted_time(time_cache& cache, std::uint64_t ms, bool rfc333
         zoned_time t;
         const bool ok = (rfc3339 && !local) || to_zoned_time(ms, local, t);
         cache.size = !ok                 ? 0
-                     : rfc3339 && !local ? utc_rfc3339(ms, cache.text.data())
+                     : rfc3339 && !local ? utc_rfc3339(ms, cache.text.data(), cache.text.size())
                      : rfc3339           ? format_rfc3339(t, cache.text.data(), cache.text.size())
                                          : format_human(t, cache.text.data(), cache.text.size());
         cache.ms = ms;
