@@ -106,6 +106,7 @@ struct time_cache {
 /// at most 25 characters) into `out` (`size` >= 26) and returns the length.
 // MERGE(issue 14): when ulid::rfc3339() is in the header, the body becomes
 //     const ulid::fixed_text<25> text = ulid::rfc3339(ms);
+//     if (size <= text.size()) return 0;
 //     std::memcpy(out, text.data(), text.size());
 //     return text.size();
 // and format_rfc3339() in time_text.hpp is then used for local times only.
