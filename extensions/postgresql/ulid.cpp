@@ -97,8 +97,8 @@ int compare(const std::uint8_t* a, const std::uint8_t* b) noexcept {
     const int code = e == ulid::errc::big_time             ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE
                      : e == ulid::errc::monotonic_overflow ? ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED
                                                            : ERRCODE_SYSTEM_ERROR;
-    ereport(ERROR, (errcode(code), errmsg("%s could not generate a ULID", function),
-                    errdetail("%s", ulid::error_message(e))));
+    ereport(ERROR,
+            (errcode(code), errmsg("%s could not generate a ULID", function), errdetail("%s", ulid::error_message(e))));
     pg_unreachable();
 }
 
