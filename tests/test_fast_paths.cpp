@@ -68,88 +68,120 @@ private:
     std::size_t consumed_ = 0;
 };
 
-/// The same stream, also offering try_read_be32, which declines every third
-/// call (as a source with an empty buffer would).
-class word_reader : public stream_reader {
+/// The same stream, also offering the library's internal accelerators under
+/// their names: a user's reader must be read through read() only.
+class accelerated_reader : public stream_reader {
 public:
     using stream_reader::stream_reader;
-
     bool try_read_be32(std::uint32_t& out) noexcept {
-        if (++calls_ % 3 == 0) return false;
-        std::uint32_t word = 0;
-        for (int i = 0; i < 4; ++i) word = (word << 8U) | next_byte();
-        out = word;
+        ++calls_;
+        out = 0;
         return true;
     }
-
+    bool fill(std::uint8_t* dst, std::size_t n) noexcept {
+        ++calls_;
+        if (n > 0) std::memset(dst, 0, n);
+        return true;
+    }
     [[nodiscard]] std::size_t calls() const { return calls_; }
 
 private:
     std::size_t calls_ = 0;
 };
 
-/// try_read_be32 without noexcept: not taken as the accelerator.
-class unsure_word_reader : public stream_reader {
-public:
-    using stream_reader::stream_reader;
-    bool try_read_be32(std::uint32_t& /*out*/) { return false; }
+/// secure_entropy seen through read() only: the general draw.
+struct read_only {
+    ulid::secure_entropy* source;
+    std::error_code read(std::uint8_t* dst, std::size_t n) const { return source->read(dst, n); }
 };
+
+/// Two secure_entropy objects in the same state (keyed, same keystream).
+void twin(ulid::secure_entropy& a, ulid::secure_entropy& b) {
+    std::array<std::uint8_t, 1> warm{};
+    REQUIRE_FALSE(a.read(warm.data(), warm.size()));
+    REQUIRE_FALSE(b.read(warm.data(), warm.size()));
+    *ulid::detail::access::keystream(b) = *ulid::detail::access::keystream(a);
+    ulid::detail::access::keystream(a)->since_os_key = 0;
+    ulid::detail::access::keystream(b)->since_os_key = 0;
+}
 
 }  // namespace
 
-TEST_CASE("increments drawn through try_read_be32 equal the general draw's, words at hand or not", "[fast]") {
-    STATIC_REQUIRE(ulid::detail::has_try_read_be32<word_reader>::value);
-    STATIC_REQUIRE_FALSE(ulid::detail::has_try_read_be32<stream_reader>::value);
-    STATIC_REQUIRE_FALSE(ulid::detail::has_try_read_be32<unsure_word_reader>::value);
+TEST_CASE("a user's byte reader is read through read() only, whatever else it offers", "[fast]") {
+    ulid::monotonic_entropy<accelerated_reader> offered(accelerated_reader(99));
+    ulid::monotonic_entropy<stream_reader> plain(stream_reader(99));
+    for (int i = 0; i < 1000; ++i) {
+        ulid::ulid a;
+        ulid::ulid b;
+        REQUIRE_FALSE(offered.next(5, a));
+        REQUIRE_FALSE(plain.next(5, b));
+        REQUIRE(a == b);
+    }
+    REQUIRE(offered.source().calls() == 0);
+    REQUIRE(offered.source().consumed() == plain.source().consumed());
+}
+
+TEST_CASE("increments from secure_entropy's buffered words equal the general draw's, words at hand or not", "[fast]") {
     // The default increment (32-bit words, rejection only of 2^32 - 1), one
     // that rejects nearly half the words, and two that do not use 32-bit
-    // words at all.
+    // words at all. 6000 draws cross dozens of refills, where no word is at
+    // hand, and stay below reseed_bytes (a reseed mixes in fresh OS bytes,
+    // which would part the twins).
     for (const std::uint64_t inc :
          {std::uint64_t{0}, (std::uint64_t{1} << 31U) + 1U, std::uint64_t{1000}, std::uint64_t{1} << 40U}) {
         INFO("inc " << inc);
-        ulid::monotonic_entropy<word_reader> fast(word_reader(99), inc);
-        ulid::monotonic_entropy<stream_reader> general(stream_reader(99), inc);
+        ulid::secure_entropy a;
+        ulid::secure_entropy b;
+        twin(a, b);
+        ulid::monotonic_entropy<ulid::secure_entropy&> fast(a, inc);
+        ulid::monotonic_entropy<read_only> general(read_only{&b}, inc);
         std::uint64_t ms = 5;
-        for (int i = 0; i < 20000; ++i) {
-            if (i % 1000 == 999) ++ms;  // reseeds as well as increments
-            ulid::ulid a;
-            ulid::ulid b;
-            REQUIRE_FALSE(fast.next(ms, a));
-            REQUIRE_FALSE(general.next(ms, b));
-            REQUIRE(a == b);
+        for (int i = 0; i < 6000; ++i) {
+            if (i % 500 == 499) ++ms;  // reseeds as well as increments
+            ulid::ulid x;
+            ulid::ulid y;
+            REQUIRE_FALSE(fast.next(ms, x));
+            REQUIRE_FALSE(general.next(ms, y));
+            REQUIRE(x == y);
         }
-        REQUIRE(fast.source().consumed() == general.source().consumed());
-        const bool uses_words = inc == 0 || inc == (std::uint64_t{1} << 31U) + 1U;
-        REQUIRE((fast.source().calls() > 0) == uses_words);
+        REQUIRE(ulid::detail::access::keystream(a)->remaining == ulid::detail::access::keystream(b)->remaining);
     }
 }
 
-TEST_CASE("a word at the bound is rejected by try_read_be32's path as by the general draw", "[fast]") {
-    // After a ten-byte seed: a word equal to the bound (rejected), then one
-    // just below it (the largest step, inc).
+TEST_CASE("a word at the bound is rejected by the buffered-word path as by the general draw", "[fast]") {
+    // After the seed, the next two keystream words are set to the bound
+    // (rejected) and one below it (the largest step, inc).
     struct scripted {
         std::uint64_t inc;
         std::uint32_t bound;
     };
     for (const scripted c : {scripted{0, 0xFFFFFFFFU}, scripted{(std::uint64_t{1} << 31U) + 1U, 0x80000001U}}) {
         INFO("inc " << c.inc);
-        std::vector<std::uint8_t> prefix(10, 0x00);
-        for (const std::uint32_t w : {c.bound, c.bound - 1U}) {
-            for (int shift = 24; shift >= 0; shift -= 8) prefix.push_back(static_cast<std::uint8_t>(w >> shift));
-        }
-        ulid::monotonic_entropy<word_reader> fast(word_reader(1, prefix), c.inc);
-        ulid::monotonic_entropy<stream_reader> general(stream_reader(1, prefix), c.inc);
+        ulid::secure_entropy a;
+        ulid::secure_entropy b;
+        twin(a, b);
+        ulid::monotonic_entropy<ulid::secure_entropy&> fast(a, c.inc);
+        ulid::monotonic_entropy<read_only> general(read_only{&b}, c.inc);
         ulid::ulid seed_a;
         ulid::ulid seed_b;
-        ulid::ulid a;
-        ulid::ulid b;
         REQUIRE_FALSE(fast.next(7, seed_a));
         REQUIRE_FALSE(general.next(7, seed_b));
-        REQUIRE_FALSE(fast.next(7, a));
-        REQUIRE_FALSE(general.next(7, b));
-        REQUIRE(a == b);
-        REQUIRE(a.low() - seed_a.low() == c.bound);  // the step: (bound - 1) + 1
-        REQUIRE(fast.source().consumed() == 18);
+        REQUIRE(seed_a == seed_b);
+        for (ulid::secure_entropy* source : {&a, &b}) {
+            ulid::detail::keystream_state& state = *ulid::detail::access::keystream(*source);
+            REQUIRE(state.remaining >= 8);
+            std::uint8_t* const at = state.buffer.data() + (state.buffer.size() - state.remaining);
+            for (std::size_t w = 0; w < 2; ++w) {
+                const std::uint32_t word = c.bound - static_cast<std::uint32_t>(w);
+                for (std::size_t k = 0; k < 4; ++k) at[4 * w + k] = static_cast<std::uint8_t>(word >> (24 - 8 * k));
+            }
+        }
+        ulid::ulid x;
+        ulid::ulid y;
+        REQUIRE_FALSE(fast.next(7, x));
+        REQUIRE_FALSE(general.next(7, y));
+        REQUIRE(x == y);
+        REQUIRE(x.low() - seed_a.low() == c.bound);  // the step: (bound - 1) + 1
     }
 }
 

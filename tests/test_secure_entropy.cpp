@@ -121,13 +121,12 @@ TEST_CASE("a moved-from secure_entropy rekeys instead of repeating the moved sta
     REQUIRE(from_a != from_b);
 }
 
-TEST_CASE("secure_entropy::try_read_be32 serves buffered words and declines, consuming nothing, when none are",
+TEST_CASE("secure_entropy's buffered-word path serves buffered words and declines, consuming nothing, when none are",
           "[secure]") {
-    STATIC_REQUIRE(ulid::detail::has_try_read_be32<ulid::secure_entropy>::value);
     ulid::secure_entropy source;
     std::uint32_t word = 0x12345678U;
     // Not keyed yet: nothing is buffered.
-    REQUIRE_FALSE(source.try_read_be32(word));
+    REQUIRE_FALSE(ulid::detail::access::try_read_be32(source, word));
     REQUIRE(word == 0x12345678U);
 
     // A round: take words until the buffer declines, decline `extra` more
@@ -144,17 +143,17 @@ TEST_CASE("secure_entropy::try_read_be32 serves buffered words and declines, con
     };
     const auto round = [&](int extra) {
         int words = 0;
-        while (source.try_read_be32(word)) {
+        while (ulid::detail::access::try_read_be32(source, word)) {
             take();
             ++words;
         }
-        for (int i = 0; i < extra; ++i) REQUIRE_FALSE(source.try_read_be32(word));
+        for (int i = 0; i < extra; ++i) REQUIRE_FALSE(ulid::detail::access::try_read_be32(source, word));
         int reads = 0;
         do {
             std::uint8_t byte = 0;
             REQUIRE_FALSE(source.read(&byte, 1));
             ++reads;
-        } while (!source.try_read_be32(word));
+        } while (!ulid::detail::access::try_read_be32(source, word));
         take();
         return std::make_pair(words, reads);
     };
@@ -227,15 +226,15 @@ TEST_CASE("after fork, try_read_be32 in the child declines until the source reke
 
     const std::string child = in_child([&source] {
         std::uint32_t word = 0;
-        const bool served_inherited = source.try_read_be32(word);
+        const bool served_inherited = ulid::detail::access::try_read_be32(source, word);
         std::array<std::uint8_t, 4> fresh{};
         const bool rekeyed = !source.read(fresh.data(), fresh.size());
-        const bool served_after = source.try_read_be32(word);
+        const bool served_after = ulid::detail::access::try_read_be32(source, word);
         return std::string(served_inherited ? "inherited" : "declined") + (rekeyed && served_after ? " ok" : " bad");
     });
     REQUIRE(child == "declined ok");
     std::uint32_t word = 0;
-    REQUIRE(source.try_read_be32(word));  // the parent's buffer is untouched
+    REQUIRE(ulid::detail::access::try_read_be32(source, word));  // the parent's buffer is untouched
 }
 
 TEST_CASE("after fork, make() in the child does not repeat the parent's entropy", "[secure][fork]") {

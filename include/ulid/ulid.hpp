@@ -1266,7 +1266,16 @@ inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { 
 // A source's own error codes and exceptions are reported as
 // errc::entropy_failure.
 
+struct zero_entropy;
+struct os_entropy;
+class secure_entropy;
+
 namespace detail {
+
+/// Lets the library's own functions and tests reach internals (the
+/// status-returning paths of the monotonic sources, the sources' fast
+/// paths, the keystream state).
+struct access;
 
 template <class S, class = void>
 struct is_monotonic_source : std::false_type {};
@@ -1294,29 +1303,20 @@ struct is_uniform_random_bit_generator<
 template <class S>
 inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_uniform_random_bit_generator<S>::value;
 
-/// An optional accelerator a byte reader may offer besides read():
-/// `bool fill(std::uint8_t* dst, std::size_t n) noexcept`, true when all n
-/// bytes were written. The library prefers it because it reports success
-/// without building a std::error_code (whose default constructor is an
-/// out-of-line call in libstdc++).
-template <class S, class = void>
-struct has_fill : std::false_type {};
+/// The library's own byte readers also offer, to the library only,
+/// `bool fill(std::uint8_t* dst, std::size_t n) noexcept` (success without
+/// building a std::error_code, whose default constructor is an out-of-line
+/// call in libstdc++) and secure_entropy `bool try_read_be32(std::uint32_t&)
+/// noexcept` (the next four bytes as a big-endian word when buffered, else
+/// false with nothing consumed), reached through access. A user's reader
+/// needs only read().
 template <class S>
-struct has_fill<S, std::enable_if_t<std::is_same_v<
-                       decltype(std::declval<S&>().fill(std::declval<std::uint8_t*>(), std::size_t{})), bool>>>
-    : std::true_type {};
-
-/// A second optional accelerator: `bool try_read_be32(std::uint32_t& out)
-/// noexcept`, the next four bytes as a big-endian word when the source has
-/// them at hand (true), or false with nothing consumed (read() then does the
-/// work). monotonic_entropy draws its 32-bit increments through it, which
-/// skips the general draw's buffer and loop on the hot path.
-template <class S, class = void>
-struct has_try_read_be32 : std::false_type {};
+inline constexpr bool has_fill =
+    std::is_same_v<S, zero_entropy> || std::is_same_v<S, os_entropy> || std::is_same_v<S, secure_entropy>;
 template <class S>
-struct has_try_read_be32<S,
-                         std::enable_if_t<noexcept(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>()))>>
-    : std::is_same<decltype(std::declval<S&>().try_read_be32(std::declval<std::uint32_t&>())), bool> {};
+[[nodiscard]] bool fast_fill(S& source, std::uint8_t* dst, std::size_t n) noexcept;
+template <class S>
+[[nodiscard]] bool fast_read_be32(S& source, std::uint32_t& out) noexcept;
 
 /// Success or the reason for failure. Internal paths pass this rather than
 /// std::error_code and convert once, at the public boundary.
@@ -1406,16 +1406,11 @@ template <class G>
     }
 }
 
-/// `n` bytes from a byte reader, through fill() where it exists.
+/// `n` bytes from a byte reader, through fill() for the library's own.
 template <class S>
 [[nodiscard]] ULID_FORCE_INLINE status read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
-    if constexpr (has_fill<S>::value) {
-        // A noexcept source needs no handler, which keeps the call inlinable.
-        if constexpr (noexcept(source.fill(dst, n))) {
-            return source.fill(dst, n) ? ok : errc::entropy_failure;
-        } else {
-            return guarded([&]() -> status { return source.fill(dst, n) ? ok : errc::entropy_failure; });
-        }
+    if constexpr (has_fill<S>) {
+        return fast_fill(source, dst, n) ? ok : errc::entropy_failure;
     } else if constexpr (noexcept(source.read(dst, n))) {
         return source.read(dst, n) ? errc::entropy_failure : ok;
     } else {
@@ -1978,7 +1973,9 @@ struct zero_entropy {
         (void)fill(dst, n);
         return detail::success();
     }
-    /// As read(), reporting success as true (see "Entropy sources").
+
+private:
+    friend struct detail::access;
     [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept {
         if (n > 0) std::memset(dst, 0, n);
         return true;
@@ -1994,17 +1991,15 @@ struct os_entropy {
     [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
         return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
     }
-    /// As read(), reporting success as true.
+
+private:
+    friend struct detail::access;
     [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept {
         return n == 0 || detail::os_random(dst, n);
     }
 };
 
 namespace detail {
-
-/// Lets the library's own functions and tests reach internals (the
-/// status-returning paths of the monotonic sources, the keystream state).
-struct access;
 
 /// The secret state of a secure_entropy: key, unserved keystream and the
 /// bookkeeping that says when to rekey. All zero means "not keyed", so a
@@ -2079,6 +2074,9 @@ public:
         return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
     }
 
+private:
+    friend struct detail::access;
+
     /// The next four keystream bytes as a big-endian word, when they are
     /// already buffered: true, and the bytes are consumed exactly as read()
     /// would have served them. False, with nothing consumed, when the buffer
@@ -2111,9 +2109,6 @@ public:
         }
         return fill_slow(dst, n);
     }
-
-private:
-    friend struct detail::access;
 
     static constexpr std::size_t lanes = 4;
     static constexpr std::size_t batches_per_refill = 2;
@@ -2532,9 +2527,9 @@ private:
     /// consumed, as it would in the general draw's loop, so the result is the
     /// same either way.
     [[nodiscard]] ULID_FORCE_INLINE bool draw_step_at_hand(std::uint64_t& step) noexcept {
-        if constexpr (detail::has_try_read_be32<source_type>::value) {
+        if constexpr (std::is_same_v<source_type, secure_entropy>) {
             std::uint32_t word = 0;
-            if (ULID_LIKELY(draw_.bytes == 4 && source_.try_read_be32(word))) {
+            if (ULID_LIKELY(draw_.bytes == 4 && detail::fast_read_be32(source_, word))) {
                 const std::uint64_t v = word & draw_.mask;
                 if (ULID_LIKELY(v < draw_.bound)) {
                     step = v;
@@ -2684,9 +2679,27 @@ struct access {
         return source.monotonic_;
     }
 
+    template <class S>
+    [[nodiscard]] static ULID_FORCE_INLINE bool fill(S& source, std::uint8_t* dst, std::size_t n) noexcept {
+        return source.fill(dst, n);
+    }
+
+    [[nodiscard]] static ULID_FORCE_INLINE bool try_read_be32(secure_entropy& source, std::uint32_t& out) noexcept {
+        return source.try_read_be32(out);
+    }
+
     /// The keystream state, or nullptr before the first read (tests).
     [[nodiscard]] static keystream_state* keystream(secure_entropy& source) noexcept { return source.state(); }
 };
+
+template <class S>
+ULID_FORCE_INLINE bool fast_fill(S& source, std::uint8_t* dst, std::size_t n) noexcept {
+    return access::fill(source, dst, n);
+}
+template <class S>
+ULID_FORCE_INLINE bool fast_read_be32(S& source, std::uint32_t& out) noexcept {
+    return access::try_read_be32(source, out);
+}
 
 template <class S, class = void>
 struct has_status_next : std::false_type {};
