@@ -6,9 +6,43 @@
 // base32. Behaviour follows oklog/ulid v2 (Go), without its known defects;
 // README.md lists the differences.
 //
-// Reading order: version and configuration, constants and errors, the value
-// type, text and binary codecs, time, entropy sources, generation,
-// integrations (std::hash, iostreams, std::format, std::expected).
+// Synopsis (namespace ulid; nothing here allocates or throws unless it says so)
+//
+//   Constants and errors
+//     encoded_size = 26, binary_size = 16, entropy_size = 10, uuid_size = 36,
+//     max_time = 2^48 - 1, alphabet; byte_array, entropy_array
+//     enum class errc; error_message(errc); ulid_category(); make_error_code(errc)
+//     class error : std::system_error                 thrown by the must_ helpers only
+//   Text held by value
+//     fixed_text<N>; ulid_text = fixed_text<26>; uuid_text = fixed_text<36>
+//   The value type
+//     class ulid: from_bytes, from_high_low, bytes(), time(), timestamp(),
+//       entropy(), set_time, set_entropy, compare, ==, <, <=>, encode() -> ulid_text,
+//       encode(char*), encode_uuid(), to_string() (allocates), to_uuid_string()
+//   Codecs
+//     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
+//     must_parse(text) (throws); explain(text[, out, size][, text_form]) says why
+//   Time
+//     now() -> Unix ms; time(ms) -> time_point; timestamp(time_point) -> ms;
+//     rfc3339(ms or id) -> "2016-07-30T22:36:16.385Z"
+//   Entropy sources (anything with read(), or a UniformRandomBitGenerator)
+//     zero_entropy, os_entropy, secure_entropy (ChaCha8, reseeding, fork-safe)
+//   Monotonic generation
+//     monotonic_entropy<Source>, locked_monotonic_entropy<Monotonic>, batch_result,
+//     default_entropy() (process-wide, locked), thread_local_entropy()
+//   Making ULIDs
+//     make()                   now, process-wide strictly increasing, thread-safe
+//     make_thread_local()      now, increasing within the thread, no lock
+//     make_batch(out, n)       n of make()'s sequence at once
+//     generate(ms, source, out) -> std::error_code, and must_generate / must_make(ms)
+//   Integrations
+//     operator<< and >>, std::hash (keyed SipHash-1-3), std::format, {fmt}
+//     (<ulid/fmt.hpp>), std::expected forms of parse (C++23)
+//
+// The file reads: configuration, then the public API section by section with
+// each entity's guarantees, each section's internals (namespace detail)
+// beside it, then the fork, reseed and lock plumbing; internal macros are
+// undefined at the end.
 
 #ifndef ULID_ULID_HPP
 #define ULID_ULID_HPP
