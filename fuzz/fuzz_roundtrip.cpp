@@ -22,7 +22,8 @@ void round_trip(const ulid::ulid& id) {
     ULID_FUZZ_CHECK(parsed == id);
     ULID_FUZZ_CHECK(std::memcmp(parsed.bytes().data(), id.bytes().data(), ulid::binary_size) == 0);
     // Lower case parses to the same value.
-    std::array<char, ulid::encoded_size> lower = text;
+    std::array<char, ulid::encoded_size> lower{};
+    std::memcpy(lower.data(), text.data(), lower.size());
     for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
     ulid::ulid parsed_lower;
     ULID_FUZZ_CHECK(!ulid::parse(std::string_view(lower.data(), lower.size()), parsed_lower));
