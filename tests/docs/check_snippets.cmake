@@ -29,7 +29,7 @@ endif()
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
-set(_prelude "#include <ulid/ulid.hpp>\n\n#include <array>\n#include <chrono>\n#include <cstdint>\n#include <iostream>\n#include <random>\n#include <string>\n#include <string_view>\n#include <system_error>\n#include <vector>\n")
+set(_prelude "#include <ulid/ulid.hpp>\n\n#include <array>\n#include <chrono>\n#include <cstdint>\n#include <cstdio>\n#include <iostream>\n#include <random>\n#include <string>\n#include <string_view>\n#include <system_error>\n#include <vector>\n")
 
 set(_failures "")
 set(_count 0)
