@@ -10,7 +10,7 @@
 #     block as C++20 (default C++17).
 #
 #   cmake -DCXX=<compiler> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch>
-#         -DFILES=README.md|docs/api.md|... [-DLIBS=a|b] [-DEMULATOR=a|b]
+#         -DFILES=README.md|docs/*.md|... [-DLIBS=a|b] [-DEMULATOR=a|b]
 #         [-DMIN_BLOCKS=<n>] -P check_snippets.cmake
 cmake_minimum_required(VERSION 3.21)
 
@@ -73,14 +73,21 @@ function(check_block md line std code)
   endif()
 endfunction()
 
+# Relative names and globs are taken from SOURCE_DIR, so a new docs/*.md is
+# checked without being listed anywhere.
+set(_expanded "")
 foreach(_md IN LISTS FILES)
-  if(IS_ABSOLUTE "${_md}")
-    set(_path "${_md}")
-  else()
-    set(_path "${SOURCE_DIR}/${_md}")
+  if(NOT IS_ABSOLUTE "${_md}")
+    set(_md "${SOURCE_DIR}/${_md}")
   endif()
-  if(NOT EXISTS "${_path}")
-    continue()  # docs another branch adds (docs/cli.md) may not be there yet
+  file(GLOB _found LIST_DIRECTORIES false "${_md}")
+  list(SORT _found)
+  list(APPEND _expanded ${_found})
+endforeach()
+foreach(_path IN LISTS _expanded)
+  file(RELATIVE_PATH _md "${SOURCE_DIR}" "${_path}")
+  if(_md MATCHES "^\\.\\.")
+    set(_md "${_path}")
   endif()
   file(READ "${_path}" _text)
   # Split into lines without CMake's list syntax getting in the way: ';' and
