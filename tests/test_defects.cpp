@@ -3,8 +3,10 @@
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <map>
+#include <mutex>
 #include <random>
 #include <thread>
 #include <type_traits>

@@ -2,6 +2,7 @@
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <algorithm>
 #include <random>
 #include <thread>
 #include <vector>

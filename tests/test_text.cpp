@@ -165,3 +165,11 @@ TEST_CASE("rfc3339() writes UTC with milliseconds, every ULID time up to the yea
         REQUIRE(ulid::rfc3339(ms) == want);
     }
 }
+
+TEST_CASE("error_message() is the error code's message, without allocating", "[text][errors]") {
+    for (int e = 1; e <= static_cast<int>(ulid::errc::entropy_failure); ++e) {
+        const auto code = static_cast<ulid::errc>(e);
+        REQUIRE(std::string(ulid::error_message(code)) == ulid::make_error_code(code).message());
+    }
+    STATIC_REQUIRE(noexcept(ulid::error_message(ulid::errc::data_size)));
+}

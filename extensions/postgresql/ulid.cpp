@@ -97,8 +97,8 @@ int compare(const std::uint8_t* a, const std::uint8_t* b) noexcept {
     const int code = e == ulid::errc::big_time             ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE
                      : e == ulid::errc::monotonic_overflow ? ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED
                                                            : ERRCODE_SYSTEM_ERROR;
-    ereport(ERROR, (errcode(code), errmsg("%s could not generate a ULID", function),
-                    errdetail("%s", ulid::detail::message(e))));
+    ereport(ERROR,
+            (errcode(code), errmsg("%s could not generate a ULID", function), errdetail("%s", ulid::error_message(e))));
     pg_unreachable();
 }
 
@@ -216,7 +216,7 @@ Datum from_timestamptz(TimestampTz ts) {
     const auto ms = static_cast<std::uint64_t>(unix_us / 1000);
     if (ms > ulid::max_time) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type ulid"),
-                        errdetail("%s", ulid::detail::message(ulid::errc::big_time))));
+                        errdetail("%s", ulid::error_message(ulid::errc::big_time))));
     }
     return make_datum(ulid::ulid::from_high_low(ms << 16U, 0));
 }
@@ -252,7 +252,7 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
     if (ec) {
         ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
                         errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),
-                        errdetail("%s", ulid::detail::message(static_cast<ulid::errc>(ec.value())))));
+                        errdetail("%s", ulid::error_message(static_cast<ulid::errc>(ec.value())))));
     }
     return make_datum(id);
 }
@@ -427,7 +427,7 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
         ulid::ulid::from_high_low(last.high, last.low).encode(text.data());
         ereport(ERROR, (errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
                         errmsg("gen_monotonic_ulid() has no ULID left above the last one, %s", text.data()),
-                        errdetail("%s", ulid::detail::message(ulid::errc::monotonic_overflow))));
+                        errdetail("%s", ulid::error_message(ulid::errc::monotonic_overflow))));
     }
     return make_datum(ulid::ulid::from_high_low(next.high, next.low));
 }
@@ -485,7 +485,7 @@ Datum ulid_from_bytea(PG_FUNCTION_ARGS) {
     if (size != ulid::binary_size) {
         ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
                         errmsg("invalid binary data for type ulid: %zu bytes instead of 16", size),
-                        errdetail("%s", ulid::detail::message(ulid::errc::data_size))));
+                        errdetail("%s", ulid::error_message(ulid::errc::data_size))));
     }
     auto* out = static_cast<char*>(palloc(ulid::binary_size));
     std::memcpy(out, VARDATA_ANY(in), ulid::binary_size);

@@ -19,7 +19,6 @@
 /// The version as one number: MAJOR * 10000 + MINOR * 100 + PATCH.
 #define ULID_VERSION (ULID_VERSION_MAJOR * 10000 + ULID_VERSION_MINOR * 100 + ULID_VERSION_PATCH)
 
-#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
@@ -28,15 +27,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <iosfwd>
 #include <limits>
-#include <mutex>
 #include <new>
 #include <string>
 #include <string_view>
 #include <system_error>
-#include <thread>
 #include <type_traits>
 #include <utility>
 
@@ -46,24 +42,87 @@
 #endif
 #endif
 
+// ---------------------------------------------------------------------------
+// Configuration
+// ---------------------------------------------------------------------------
+//
+// Settable by users before the include (see README):
+//   ULID_NO_SIMD               scalar codecs and ChaCha only (no SSSE3/AVX2 paths)
+//   ULID_NO_VECTOR_EXTENSIONS  ChaCha's portable path without GCC/clang vector types
+//   ULID_EXCEPTIONS            0 or 1; by default 1 when the compiler has exceptions on
+// Every other ULID_ macro below is internal, always 0 or 1 (or a function-like
+// helper), and undefined at the end of this header.
+
+#ifndef ULID_EXCEPTIONS
+#if (defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)) && \
+    (!defined(_HAS_EXCEPTIONS) || _HAS_EXCEPTIONS)
+#define ULID_EXCEPTIONS 1
+#else
+#define ULID_EXCEPTIONS 0
+#endif
+#endif
+
 #if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+#define ULID_HAS_SPAN 1
 #include <span>
+#else
+#define ULID_HAS_SPAN 0
 #endif
 #if defined(__cpp_impl_three_way_comparison) && __cpp_impl_three_way_comparison >= 201907L && \
     defined(__cpp_lib_three_way_comparison) && __cpp_lib_three_way_comparison >= 201907L
-#include <compare>
 #define ULID_HAS_THREE_WAY_COMPARISON 1
+#include <compare>
 #else
 #define ULID_HAS_THREE_WAY_COMPARISON 0
 #endif
 #if defined(__cpp_lib_expected) && __cpp_lib_expected >= 202202L
+#define ULID_HAS_EXPECTED 1
 #include <expected>
+#else
+#define ULID_HAS_EXPECTED 0
 #endif
 #if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+#define ULID_HAS_FORMAT 1
 #include <format>
+#else
+#define ULID_HAS_FORMAT 0
 #endif
 
-// Operating-system entropy and fork detection.
+#if defined(__has_builtin)
+#if __has_builtin(__builtin_is_constant_evaluated)
+#define ULID_HAS_IS_CONSTANT_EVALUATED 1
+#endif
+#endif
+#if !defined(ULID_HAS_IS_CONSTANT_EVALUATED)
+#if defined(_MSC_VER) && _MSC_VER >= 1925
+#define ULID_HAS_IS_CONSTANT_EVALUATED 1
+#else
+#define ULID_HAS_IS_CONSTANT_EVALUATED 0
+#endif
+#endif
+
+// Hot paths load and store whole words. The byte order is known at compile
+// time on every mainstream target; elsewhere portable byte loops serve.
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define ULID_LITTLE_ENDIAN 1
+#elif defined(_WIN32)
+#define ULID_LITTLE_ENDIAN 1  // every Windows target is little-endian
+#else
+#define ULID_LITTLE_ENDIAN 0
+#endif
+
+// SIMD codecs on x86-64 (SSSE3 encode, AVX2 parse, AVX2 ChaCha), chosen at
+// run time; a portable scalar path serves everywhere else and is tested
+// beside them.
+#if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
+    (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
+#define ULID_X86_SIMD 1
+#include <immintrin.h>
+#else
+#define ULID_X86_SIMD 0
+#endif
+
+// Operating-system entropy, fork detection and the lock's sleep.
 #if defined(_WIN32)
 extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer, unsigned long size,
                                           unsigned long flags);
@@ -71,6 +130,8 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 #include <intrin.h>
 #pragma comment(lib, "bcrypt")
 #endif
+#define ULID_HAS_GETRANDOM 0
+#define ULID_HAS_ARC4RANDOM 0
 #else
 #include <cerrno>
 
@@ -85,68 +146,41 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 #endif
 #if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__) || defined(__DragonFly__)
 #define ULID_HAS_ARC4RANDOM 1
-#elif defined(__linux__) && defined(__has_include)
+#else
+#define ULID_HAS_ARC4RANDOM 0
+#endif
+#if !ULID_HAS_ARC4RANDOM && defined(__linux__) && defined(__has_include)
 #if __has_include(<sys/random.h>)
 #include <sys/random.h>
 #define ULID_HAS_GETRANDOM 1
 #endif
 #endif
+#if !defined(ULID_HAS_GETRANDOM)
+#define ULID_HAS_GETRANDOM 0
+#endif
+#endif
+#if !(defined(__linux__) && defined(SYS_futex))
+#include <thread>  // the lock's sleep where there is no futex
 #endif
 
-// SIMD codecs on x86-64 (SSSE3 encode, AVX2 parse), chosen at run time; a
-// portable scalar path serves everywhere else and is tested beside them.
-// Define ULID_NO_SIMD to use the scalar path only.
-#if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
-    (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
-#define ULID_X86_SIMD 1
-#include <immintrin.h>
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <intrin.h>
-#endif
-#else
-#define ULID_X86_SIMD 0
-#endif
-
-/// Forces inlining on the few hot-path helpers where compilers otherwise
-/// hesitate (measured with the benchmarks in bench/).
-#ifndef ULID_FORCE_INLINE
 #if defined(__GNUC__) || defined(__clang__)
 #define ULID_FORCE_INLINE inline __attribute__((always_inline))
-#elif defined(_MSC_VER)
-#define ULID_FORCE_INLINE __forceinline
-#else
-#define ULID_FORCE_INLINE inline
-#endif
-#endif
-
-/// Branch hints for the generation hot path (C++17 has no [[likely]]).
-#if defined(__GNUC__) || defined(__clang__)
+#define ULID_NOINLINE __attribute__((noinline))
 #define ULID_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ULID_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
+#define ULID_TARGET(features) __attribute__((target(features)))
+#elif defined(_MSC_VER)
+#define ULID_FORCE_INLINE __forceinline
+#define ULID_NOINLINE __declspec(noinline)
 #define ULID_LIKELY(x) (x)
 #define ULID_UNLIKELY(x) (x)
-#endif
-
-/// Keeps rare paths (reseeding, first use) out of the hot functions, so
-/// these stay small and need few registers.
-#if defined(__GNUC__) || defined(__clang__)
-#define ULID_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define ULID_NOINLINE __declspec(noinline)
+#define ULID_TARGET(features)
 #else
+#define ULID_FORCE_INLINE inline
 #define ULID_NOINLINE
-#endif
-
-/// ULID_EXCEPTIONS is 1 when the compiler has exceptions enabled; define it to
-/// 0 to make the throwing helpers abort instead. Detected as fmt does.
-#ifndef ULID_EXCEPTIONS
-#if (defined(__cpp_exceptions) || defined(__EXCEPTIONS) || defined(_CPPUNWIND)) && \
-    !(defined(_HAS_EXCEPTIONS) && !_HAS_EXCEPTIONS)
-#define ULID_EXCEPTIONS 1
-#else
-#define ULID_EXCEPTIONS 0
-#endif
+#define ULID_LIKELY(x) (x)
+#define ULID_UNLIKELY(x) (x)
+#define ULID_TARGET(features)
 #endif
 
 namespace ulid {
@@ -220,6 +254,10 @@ public:
 
 }  // namespace detail
 
+/// The English text of an error, as std::error_code::message() gives it,
+/// without allocating: for C interfaces and messages built in fixed buffers.
+[[nodiscard]] constexpr const char* error_message(errc e) noexcept { return detail::message(e); }
+
 /// The error category of errc; one object per program.
 [[nodiscard]] inline const std::error_category& ulid_category() noexcept {
     static const detail::category_impl category;
@@ -291,16 +329,6 @@ constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcep
     }
 }
 
-// Hot paths load and store whole words. The byte order is known at compile
-// time on every mainstream target; elsewhere the portable loops above serve.
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define ULID_LITTLE_ENDIAN 1
-#elif defined(_WIN32)
-#define ULID_LITTLE_ENDIAN 1  // every Windows target is little-endian
-#else
-#define ULID_LITTLE_ENDIAN 0
-#endif
-
 #if ULID_LITTLE_ENDIAN
 [[nodiscard]] inline std::uint64_t byteswap64(std::uint64_t v) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
@@ -324,19 +352,10 @@ constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcep
 #endif
 }
 
-#if defined(__has_builtin)
-#if __has_builtin(__builtin_is_constant_evaluated)
-#define ULID_HAS_IS_CONSTANT_EVALUATED 1
-#endif
-#endif
-#if !defined(ULID_HAS_IS_CONSTANT_EVALUATED) && defined(_MSC_VER) && _MSC_VER >= 1925
-#define ULID_HAS_IS_CONSTANT_EVALUATED 1
-#endif
-
 /// Eight bytes as a big-endian number, usable in constant expressions and
 /// a single load (plus byte swap) at run time where the compiler can tell.
 [[nodiscard]] constexpr std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-#if defined(ULID_HAS_IS_CONSTANT_EVALUATED)
+#if ULID_HAS_IS_CONSTANT_EVALUATED
     if (!__builtin_is_constant_evaluated()) return read_be64(p);
 #endif
     return load_be(p, 8);
@@ -508,7 +527,7 @@ public:
         return detail::success();
     }
 
-#if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+#if ULID_HAS_SPAN
     /// As from_bytes(data, size, out), from a span.
     [[nodiscard]] static std::error_code from_bytes(std::span<const std::uint8_t> bytes, ulid& out) noexcept {
         return from_bytes(bytes.data(), bytes.size(), out);
@@ -519,7 +538,7 @@ public:
     /// as big-endian numbers.
     [[nodiscard]] static constexpr ulid from_high_low(std::uint64_t high, std::uint64_t low) noexcept {
         ulid id;
-#if defined(ULID_HAS_IS_CONSTANT_EVALUATED)
+#if ULID_HAS_IS_CONSTANT_EVALUATED
         if (!__builtin_is_constant_evaluated()) {
             detail::write_be64(id.bytes_.data(), high);
             detail::write_be64(id.bytes_.data() + 8, low);
@@ -577,7 +596,7 @@ public:
         return detail::success();
     }
 
-#if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+#if ULID_HAS_SPAN
     /// As set_entropy(data, size), from a span.
     [[nodiscard]] std::error_code set_entropy(std::span<const std::uint8_t> e) noexcept {
         return set_entropy(e.data(), e.size());
@@ -778,11 +797,6 @@ template <std::size_t... I>
 }
 
 #if ULID_X86_SIMD
-#if defined(__GNUC__) || defined(__clang__)
-#define ULID_TARGET(features) __attribute__((target(features)))
-#else
-#define ULID_TARGET(features)
-#endif
 
 /// The SIMD features the codecs use, detected once at start-up. Before that
 /// (a call during another translation unit's static initialisation) both
@@ -911,7 +925,7 @@ ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* byte
 }  // namespace detail
 
 constexpr char* ulid::encode(char* out) const noexcept {
-#if ULID_X86_SIMD && defined(ULID_HAS_IS_CONSTANT_EVALUATED)
+#if ULID_X86_SIMD && ULID_HAS_IS_CONSTANT_EVALUATED
     if (!__builtin_is_constant_evaluated() && detail::cpu.ssse3) {
         detail::encode_ssse3(bytes_.data(), out);
         return out + encoded_size;
@@ -1382,7 +1396,7 @@ template <class G>
                 }
             }
             if (!accepted) return errc::entropy_failure;
-            const unsigned take = std::min(bits::count, want - have);
+            const unsigned take = bits::count < want - have ? bits::count : want - have;
             const std::uint64_t piece = take == 64 ? draw : (draw & ((std::uint64_t{1} << take) - 1U));
             value = take == 64 ? piece : ((value << take) | piece);
             have += take;
@@ -1506,17 +1520,17 @@ template <class S>
 #if defined(_WIN32)
     constexpr unsigned long use_system_preferred_rng = 0x00000002UL;
     while (n > 0) {
-        const auto chunk = static_cast<unsigned long>(std::min<std::size_t>(n, 1U << 20U));
+        const auto chunk = static_cast<unsigned long>(n < (1U << 20U) ? n : (1U << 20U));
         if (BCryptGenRandom(nullptr, dst, chunk, use_system_preferred_rng) != 0) return false;
         dst += chunk;
         n -= chunk;
     }
     return true;
-#elif defined(ULID_HAS_ARC4RANDOM)
+#elif ULID_HAS_ARC4RANDOM
     ::arc4random_buf(dst, n);
     return true;
 #else
-#if defined(ULID_HAS_GETRANDOM)
+#if ULID_HAS_GETRANDOM
     bool fall_back = false;
     while (n > 0 && !fall_back) {
         const ssize_t got = ::getrandom(dst, n, 0);
@@ -2116,7 +2130,7 @@ private:
         }
         while (n > 0) {
             if (s->remaining == 0) refill(*s);
-            const std::size_t take = std::min(n, s->remaining);
+            const std::size_t take = n < s->remaining ? n : s->remaining;
             std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
             std::memcpy(dst, p, take);
             std::memset(p, 0, take);
@@ -2307,6 +2321,18 @@ private:
     std::atomic<std::uint32_t> sleepers_{0};
 };
 
+/// Holds a fast_mutex for its lifetime (std::lock_guard without <mutex>).
+class lock_guard {
+public:
+    explicit lock_guard(fast_mutex& m) noexcept : m_(m) { m_.lock(); }
+    lock_guard(const lock_guard&) = delete;
+    lock_guard& operator=(const lock_guard&) = delete;
+    ~lock_guard() { m_.unlock(); }
+
+private:
+    fast_mutex& m_;
+};
+
 }  // namespace detail
 
 // ---------------------------------------------------------------------------
@@ -2441,7 +2467,7 @@ private:
 
     [[nodiscard]] ULID_FORCE_INLINE detail::status next_status(std::uint64_t ms, ulid& out) noexcept {
         if (ms > max_time) return errc::big_time;
-        ms = std::max(ms, next_ms_);
+        ms = ms > next_ms_ ? ms : next_ms_;
         if (ULID_LIKELY(ms == ms_ && !forked()) || unpark(ms)) {
             detail::status s = exhausted_ ? errc::monotonic_overflow : increment();
             if (ULID_LIKELY(s == detail::ok)) {
@@ -2580,13 +2606,13 @@ public:
 
     /// Monotonic::read_monotonic under the lock.
     [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
-        const std::lock_guard<detail::fast_mutex> lock(mutex_);
+        const detail::lock_guard lock(mutex_);
         return monotonic_.read_monotonic(ms, out);
     }
 
     /// Monotonic::next under the lock.
     [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept {
-        const std::lock_guard<detail::fast_mutex> lock(mutex_);
+        const detail::lock_guard lock(mutex_);
         return monotonic_.next(ms, out);
     }
 
@@ -2599,7 +2625,7 @@ public:
     [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
         batch_result result;
         while (result.count < n) {
-            const std::size_t chunk = std::min(n - result.count, batch_chunk);
+            const std::size_t chunk = n - result.count < batch_chunk ? n - result.count : batch_chunk;
             mutex_.lock();
             const batch_result part = monotonic_.next_n(ms, out + result.count, chunk);
             mutex_.unlock_and_hand_over();
@@ -2631,7 +2657,7 @@ struct access {
     template <class Source>
     [[nodiscard]] static ULID_FORCE_INLINE status next(locked_monotonic_entropy<monotonic_entropy<Source>>& source,
                                                        std::uint64_t ms, ulid& out) noexcept {
-        const std::lock_guard<fast_mutex> lock(source.mutex_);
+        const lock_guard lock(source.mutex_);
         return source.monotonic_.next_status(ms, out);
     }
 
@@ -2644,7 +2670,7 @@ struct access {
     template <class Source>
     [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(
         locked_monotonic_entropy<monotonic_entropy<Source>>& source, std::uint64_t ms, bytes10& out) noexcept {
-        const std::lock_guard<fast_mutex> lock(source.mutex_);
+        const lock_guard lock(source.mutex_);
         return source.monotonic_.read_monotonic_status(ms, out);
     }
 
@@ -2880,7 +2906,7 @@ inline void make_batch(ulid* out, std::size_t n) noexcept {
     if (result.ec) detail::fatal("make_batch()", result.ec);
 }
 
-#if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+#if ULID_HAS_SPAN
 /// make_batch() over a span.
 inline void make_batch(std::span<ulid> out) noexcept { make_batch(out.data(), out.size()); }
 #endif
@@ -2930,7 +2956,7 @@ std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>&
     return is;
 }
 
-#if defined(__cpp_lib_expected) && __cpp_lib_expected >= 202202L
+#if ULID_HAS_EXPECTED
 /// parse() returning std::expected (C++23).
 [[nodiscard]] inline std::expected<ulid, std::error_code> parse(std::string_view text) noexcept {
     ulid id;
@@ -2970,7 +2996,7 @@ struct std::hash<ulid::ulid> {
     }
 };
 
-#if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+#if ULID_HAS_FORMAT
 /// std::format support: formats the 26-character text from a stack buffer;
 /// accepts the format specification of std::string_view.
 template <>
@@ -2990,6 +3016,26 @@ struct std::formatter<ulid::fixed_text<Capacity>, char> : std::formatter<std::st
         return std::formatter<std::string_view, char>::format(t.view(), ctx);
     }
 };
+#endif
+
+// Internal macros end here, so that users' translation units see only the
+// documented ones (ULID_VERSION*, ULID_EXCEPTIONS and their own settings).
+#if !defined(ULID_KEEP_INTERNAL_MACROS)  // defined by the library's own tests
+#undef ULID_HAS_SPAN
+#undef ULID_HAS_THREE_WAY_COMPARISON
+#undef ULID_HAS_EXPECTED
+#undef ULID_HAS_FORMAT
+#undef ULID_HAS_IS_CONSTANT_EVALUATED
+#undef ULID_LITTLE_ENDIAN
+#undef ULID_X86_SIMD
+#undef ULID_HAS_VECTOR_EXTENSIONS
+#undef ULID_HAS_GETRANDOM
+#undef ULID_HAS_ARC4RANDOM
+#undef ULID_FORCE_INLINE
+#undef ULID_NOINLINE
+#undef ULID_LIKELY
+#undef ULID_UNLIKELY
+#undef ULID_TARGET
 #endif
 
 #endif  // ULID_ULID_HPP

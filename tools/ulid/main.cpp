@@ -27,7 +27,7 @@ constexpr const char* usage_text =
     R"(Usage: ulid [OPTION]...                 print a new ULID
        ulid [OPTION]... -n N            print N new ULIDs, strictly increasing
        ulid [OPTION]... ULID|UUID...    check ULIDs and print their times; convert UUIDs to ULIDs
-       ulid [OPTION]... -               the same for ULIDs read from standard input, one per line
+       ulid [OPTION]... -               the same for lines read from standard input
 
 Generating:
   -n, --count N        print N ULIDs, one per line, each greater than the last (default 1)
@@ -35,24 +35,33 @@ Generating:
                        (1796199304123) or RFC 3339 (2026-12-02T08:15:04.123Z)
   -q, --quick          fast non-cryptographic entropy (std::mt19937_64 seeded by the OS)
   -z, --zero           zero entropy; with -n, counts up from zero within a millisecond
-Parsing:
-      --parse          read ULIDs from standard input when none are given (as "-")
-  -f, --format FORMAT  show times as default (Wed Dec 02 08:15:04.123 UTC 2026),
-                       rfc3339 (2026-12-02T08:15:04.123Z), unix (seconds), ms, or json
-  -l, --local          show times in the local time zone instead of UTC
+Parsing (by default a ULID prints its time, a UUID its ULID):
+      --parse          read standard input when no ULID is given (as "-")
+  -f, --format FORMAT  print the time of every input as default (Wed Dec 02 08:15:04.123
+                       UTC 2026), rfc3339 (2026-12-02T08:15:04.123Z), unix (seconds), ms,
+                       or json (= -v)
+  -l, --local          print times in the local time zone instead of UTC
 Output:
-  -v, --verbose        one JSON object per ULID: ulid, uuid, time, ms, entropy (= -f json)
+  -v, --verbose        one JSON object per ULID: ulid, uuid, time, ms, entropy
       --uuid           print ULIDs in RFC 9562 UUID form
-      --lower          print ULIDs in lower case
+      --lower          print ULIDs in lower case; when parsing, print the ULID of every input
   -h, --help           print this help and exit
       --version        print the version and exit
 
-ULIDs are checked strictly (26 Crockford base32 characters, either case); a
-36-character argument is read as a UUID. An invalid input is reported on
-standard error and the rest are still processed.
-Exit status: 0 on success, 1 if any input was invalid or output failed,
-2 for a bad command line.
+An option that cannot apply (-n while parsing, -f while generating, --uuid
+with -f, ...) is refused, never ignored. ULIDs are checked strictly (26
+Crockford base32 characters, either case); a 36-character input is a UUID.
+Standard input: each line gives one line of output, on standard output, or
+on standard error as "ulid: line N: 'input': reason" when invalid (a blank
+line too); a '\r' before the '\n' is part of the line end.
+Exit status: 0 success; 1 an invalid input (the others are still processed)
+or a read or write failure; 2 a bad command line (nothing done).
+Manual: docs/cli.md
 )";
+
+/// Exit status for a bad command line; 1 means an invalid input or an I/O
+/// failure, so that scripts can tell a typo in the call from bad data.
+constexpr int exit_usage = 2;
 
 /// Writes `text` and returns the end.
 char* put(char* out, std::string_view text) noexcept {
@@ -93,15 +102,26 @@ struct time_cache {
     std::array<char, max_time_text> text{};
 };
 
+/// Writes `ms` as RFC 3339 in UTC with milliseconds (2016-07-30T22:36:16.385Z,
+/// at most 25 characters) into `out` (`size` >= 26) and returns the length.
+/// `ms` as RFC 3339 in UTC, from the library; 0 if `out` is too small.
+std::size_t utc_rfc3339(std::uint64_t ms, char* out, std::size_t size) noexcept {
+    const ulid::fixed_text<25> text = ulid::rfc3339(ms);
+    if (size <= text.size()) return 0;
+    std::memcpy(out, text.data(), text.size());
+    return text.size();
+}
+
 /// `ms` as RFC 3339 (`rfc3339`) or in the default form, in UTC or local time
 /// as asked; empty when the local time zone cannot express it.
 std::string_view formatted_time(time_cache& cache, std::uint64_t ms, bool rfc3339, bool local) noexcept {
     if (!cache.valid || cache.ms != ms || cache.rfc3339 != rfc3339) {
         zoned_time t;
-        const bool ok = to_zoned_time(ms, local, t);
-        cache.size = !ok       ? 0
-                     : rfc3339 ? format_rfc3339(t, cache.text.data(), cache.text.size())
-                               : format_human(t, cache.text.data(), cache.text.size());
+        const bool ok = (rfc3339 && !local) || to_zoned_time(ms, local, t);
+        cache.size = !ok                 ? 0
+                     : rfc3339 && !local ? utc_rfc3339(ms, cache.text.data(), cache.text.size())
+                     : rfc3339           ? format_rfc3339(t, cache.text.data(), cache.text.size())
+                                         : format_human(t, cache.text.data(), cache.text.size());
         cache.ms = ms;
         cache.rfc3339 = rfc3339;
         cache.valid = true;
@@ -140,88 +160,81 @@ char* put_time(char* out, const ulid::ulid& id, const options& opt, time_cache& 
     return put(put(out, time), "\n");
 }
 
-/// A character for an error message: 'c', or \xNN when not printable.
-std::string shown_char(char c) {
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x20 && u < 0x7F && u != '\\') return std::string("'") + c + "'";
-    return shown(std::string_view(&c, 1), 1);
+/// Why `text` is neither a ULID nor a UUID, in the words of ulid::explain():
+/// "got 27 characters, expected 26 (ULID) or 36 (UUID)", "'U' at position 26
+/// is not a Crockford base32 character". `text` may hold only the first
+/// characters of a longer input (a long line of standard input, which is
+/// never held whole); `length` is the full length.
+std::string explain_bad_id(std::string_view text, std::size_t length) {
+    if (text.size() < length) {
+        // Only the length can be wrong in an input too long to be held; this
+        // must stay word for word what ulid::explain() says for a length.
+        return "got " + std::to_string(length) + " characters, expected 26 (ULID) or 36 (UUID)";
+    }
+    return ulid::explain(text, ulid::text_form::any);
 }
 
-/// Why `text` (full length `length`) is not a ULID or UUID, from the
-/// library's error plus the detail that locates the problem.
-std::string reason(std::string_view text, std::size_t length, bool as_uuid, std::error_code ec) {
-    std::string why = ec.message();
-    if (ec == ulid::errc::data_size) {
-        return why + " (got " + std::to_string(length) + " characters; expected 26, or 36 for a UUID)";
-    }
-    if (as_uuid && ec == ulid::errc::invalid_characters) {
-        // The library's text speaks of base32; a UUID is hex digits and dashes.
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
-            const char c = text[i];
-            const bool hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-            if (dash ? c != '-' : !hex) {
-                return "bad UUID: expected 8-4-4-4-12 hexadecimal digits and dashes (" + shown_char(c) +
-                       " at position " + std::to_string(i + 1) + ")";
-            }
-        }
-        return "bad UUID: expected 8-4-4-4-12 hexadecimal digits and dashes";
-    }
-    if (ec == ulid::errc::invalid_characters) {
-        for (std::size_t i = 0; i < text.size(); ++i) {
-            const char c = text[i];
-            const char upper = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
-            if (ulid::alphabet.find(upper) == std::string_view::npos) {
-                why += " (" + shown_char(c) + " at position " + std::to_string(i + 1);
-                if (upper == 'I' || upper == 'L' || upper == 'O' || upper == 'U') why += "; I, L, O and U are excluded";
-                return why + ")";
-            }
-        }
-    }
-    if (ec == ulid::errc::overflow && !text.empty()) return why + " (got " + shown_char(text[0]) + ")";
-    return why;
-}
-
-/// Reports one bad input on stderr, after the output that came before it.
-void report(output_buffer& out, const std::string& input, const std::string& why) {
+/// Reports one bad input on stderr, after the output that came before it:
+/// "ulid: 'input': reason", with "line N: " first for standard input.
+void report(output_buffer& out, std::uint64_t line, const std::string& input, const std::string& why) {
     out.flush();
-    std::fprintf(stderr, "ulid: %s: %s\n", input.c_str(), why.c_str());
+    if (line == 0) {
+        std::fprintf(stderr, "ulid: %s: %s\n", input.c_str(), why.c_str());
+    } else {
+        std::fprintf(stderr, "ulid: line %llu: %s: %s\n", static_cast<unsigned long long>(line), input.c_str(),
+                     why.c_str());
+    }
 }
 
 /// Checks one ULID or UUID and prints what the options ask for. `text` holds
 /// the input, or its first line_reader::kept characters when `length` is
-/// larger. Returns false, after reporting why, for an invalid input.
-bool inspect(std::string_view text, std::size_t length, const options& opt, output_buffer& out, time_cache& cache) {
+/// larger; `line` is its line number on standard input (0 for an argument).
+/// Returns false, after reporting why, for an invalid input.
+bool inspect(std::string_view text, std::size_t length, std::uint64_t line, const options& opt, output_buffer& out,
+             time_cache& cache) {
     ulid::ulid id;
     const bool as_uuid = length == 36;
-    const std::error_code ec = as_uuid ? ulid::parse_uuid(text, id) : ulid::parse(text, id);
+    const std::error_code ec =
+        text.size() < length ? ulid::make_error_code(ulid::errc::data_size) : ulid::parse_any(text, id);
     if (ec) {
-        report(out, shown(text, length), reason(text, length, as_uuid, ec));
+        std::string why = explain_bad_id(text, length);
+        if (why.empty()) why = ec.message();  // never expected: the two disagree
+        report(out, line, shown(text, length), why);
         return false;
     }
     char* p = out.reserve(output_buffer::max_record);
     char* end = nullptr;
-    if (opt.json()) {
-        end = put_json(p, id, opt, cache);
-    } else if (opt.uuid) {
-        end = put(id.encode_uuid(p), "\n");
-    } else if (as_uuid) {
-        end = put(put_ulid(p, id, opt.lower), "\n");
-    } else {
-        end = put_time(p, id, opt, cache);
+    switch (output_of(opt)) {
+        case parse_output::json:
+            end = put_json(p, id, opt, cache);
+            break;
+        case parse_output::uuid:
+            end = put(id.encode_uuid(p), "\n");
+            break;
+        case parse_output::time:
+            end = put_time(p, id, opt, cache);
+            break;
+        case parse_output::ulid:
+            end = put(put_ulid(p, id, opt.lower), "\n");
+            break;
+        case parse_output::by_input:
+            end = as_uuid ? put(put_ulid(p, id, opt.lower), "\n") : put_time(p, id, opt, cache);
+            break;
     }
     if (end == nullptr) {
-        report(out, shown(text, length), "cannot express this time in the local time zone");
+        report(out, line, shown(text, length), "cannot express this time in the local time zone");
         return false;
     }
     out.commit(end);
     return true;
 }
 
-/// Reads ULIDs from standard input, one per line, streaming. Blank lines are
-/// skipped and a trailing '\r' (CRLF files) is ignored. Returns the number of
-/// invalid lines, or -1 when reading failed.
-long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cache) {
+/// Reads ULIDs from standard input, one per line, streaming: each line gives
+/// exactly one line of output, on stdout when valid, on stderr ("line N:")
+/// when not; a blank line is invalid. A '\r' that ends a line (CRLF files) is
+/// part of the line ending. `line_number` counts lines across calls. Returns
+/// the number of invalid lines, or -1 when reading failed.
+long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cache, std::uint64_t& line_number) {
     line_reader reader;
     line_reader::line line;
     long long bad = 0;
@@ -233,8 +246,7 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
             --length;
             if (text.size() > length) text.remove_suffix(1);
         }
-        if (length == 0) continue;
-        if (!inspect(text, length, opt, out, cache)) ++bad;
+        if (!inspect(text, length, ++line_number, opt, out, cache)) ++bad;
     }
     if (reader.error() != 0) {
         out.flush();
@@ -272,7 +284,8 @@ int generate(Source& source, const options& opt, output_buffer& out) {
         char* p = out.reserve(output_buffer::max_record);
         char* end = opt.json() ? put_json(p, id, opt, cache) : put(id.encode_uuid(p), "\n");
         if (end == nullptr) {
-            report(out, id.encode().str(), "cannot express this time in the local time zone");
+            const ulid::ulid_text text = id.encode();
+            report(out, 0, shown(text, text.size()), "cannot express this time in the local time zone");
             return 1;
         }
         out.commit(end);
@@ -322,12 +335,13 @@ int generate_all(const options& opt, output_buffer& out) {
 int parse_all(const options& opt, output_buffer& out) {
     bool failed = false;
     time_cache cache;
-    if (opt.operands.empty()) return inspect_stdin(opt, out, cache) == 0 ? 0 : 1;
+    std::uint64_t line_number = 0;
+    if (opt.operands.empty()) return inspect_stdin(opt, out, cache, line_number) == 0 ? 0 : 1;
     for (const std::string_view operand : opt.operands) {
         if (operand == "-") {
-            failed = inspect_stdin(opt, out, cache) != 0 || failed;
+            failed = inspect_stdin(opt, out, cache, line_number) != 0 || failed;
         } else {
-            failed = !inspect(operand, operand.size(), opt, out, cache) || failed;
+            failed = !inspect(operand, operand.size(), 0, opt, out, cache) || failed;
         }
         if (out.error() != 0) break;
     }
@@ -345,8 +359,9 @@ int run(int argc, char** argv) {
             std::printf("ulid %d.%d.%d\n", ULID_VERSION_MAJOR, ULID_VERSION_MINOR, ULID_VERSION_PATCH);
             return std::fflush(stdout) == 0 ? 0 : 1;
         case action::usage_error:
-            std::fprintf(stderr, "ulid: %s\n\n%s", error.c_str(), usage_text);
-            return 2;
+            // The reason alone, so that it does not scroll away (GNU style).
+            std::fprintf(stderr, "ulid: %s\nTry 'ulid --help' for more information.\n", error.c_str());
+            return exit_usage;
         case action::run:
             break;
     }

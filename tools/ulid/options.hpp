@@ -42,51 +42,99 @@ struct options {
     bool parse = false;
     std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
 
-    // The spelling of generation options as given, for error messages.
+    // Options as spelled on the command line, for error messages; empty when
+    // not given.
     std::string count_flag;
     std::string time_flag;
     std::string entropy_flag;
+    std::string format_flag;  // with its value: "-f ms", "--format rfc3339"
+    std::string local_flag;
+    std::string verbose_flag;
 
     /// True when the call inspects ULIDs instead of generating them.
     [[nodiscard]] bool parsing() const noexcept { return parse || !operands.empty(); }
     /// True when each ULID becomes a JSON line.
     [[nodiscard]] bool json() const noexcept { return verbose || format == time_format::json; }
+    /// True when -f names a time format (not json).
+    [[nodiscard]] bool time_format_given() const noexcept {
+        return !format_flag.empty() && format != time_format::json;
+    }
 };
+
+/// What parsing prints for each valid input, chosen by the options alone so
+/// that every input of one call gets the same treatment.
+enum class parse_output {
+    json,      ///< -v or -f json
+    uuid,      ///< --uuid
+    time,      ///< -f TIME_FORMAT or -l: the time, for UUID inputs too
+    ulid,      ///< --lower: the ULID in lower case, for ULID inputs too
+    by_input,  ///< nothing chosen: a ULID's time, a UUID's ULID
+};
+
+/// The output of parsing; the options must have passed parse_command_line().
+[[nodiscard]] inline parse_output output_of(const options& opt) noexcept {
+    if (opt.json()) return parse_output::json;
+    if (opt.uuid) return parse_output::uuid;
+    if (opt.time_format_given() || opt.local) return parse_output::time;
+    if (opt.lower) return parse_output::ulid;
+    return parse_output::by_input;
+}
 
 /// What main() should do after parsing the command line.
 enum class action { run, help, version, usage_error };
 
-/// Text as it appears in an error message: control and non-ASCII bytes as
-/// \xNN, backslashes doubled, and inputs over 64 characters cut to their
-/// first 32 plus "...". `length` is the full length (`text` may hold only a
-/// prefix of the input).
-[[nodiscard]] inline std::string escaped(std::string_view text, std::size_t length) {
-    const std::size_t count = length > 64 ? 32 : text.size();
-    std::string s;
-    for (std::size_t i = 0; i < count && i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
-        if (c == '\\') {
+/// Appends one character as it appears between single quotes in a message:
+/// \r \n \t \0 for those, \xNN for other control and non-ASCII bytes, and
+/// the quote and the backslash escaped, so that nothing invisible or
+/// ambiguous reaches the terminal (the escapes of ulid::explain()).
+inline void append_escaped(std::string& s, char ch) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (c) {
+        case '\\':
             s += "\\\\";
-        } else if (c < 0x20 || c >= 0x7F) {
-            constexpr std::string_view hex = "0123456789abcdef";
-            s += "\\x";
-            s += hex[c >> 4U];
-            s += hex[c & 15U];
-        } else {
-            s += static_cast<char>(c);
-        }
+            return;
+        case '\'':
+            s += "\\'";
+            return;
+        case '\r':
+            s += "\\r";
+            return;
+        case '\n':
+            s += "\\n";
+            return;
+        case '\t':
+            s += "\\t";
+            return;
+        case '\0':
+            s += "\\0";
+            return;
+        default:
+            break;
     }
+    if (c < 0x20 || c >= 0x7F) {
+        constexpr std::string_view hex = "0123456789abcdef";
+        s += "\\x";
+        s += hex[c >> 4U];
+        s += hex[c & 15U];
+    } else {
+        s += ch;
+    }
+}
+
+/// An input or option value in a message: between single quotes, escaped
+/// as above, and cut to its first 32 characters plus "..." when longer than
+/// 64. `length` is the full length (`text` may hold only a prefix of it).
+[[nodiscard]] inline std::string shown(std::string_view text, std::size_t length) {
+    const std::size_t count = length > 64 ? 32 : text.size();
+    std::string s = "'";
+    for (std::size_t i = 0; i < count && i < text.size(); ++i) append_escaped(s, text[i]);
+    s += '\'';
     if (count < length) s += "...";
     return s;
 }
 
-/// An input in an error message: escaped(), or '' when empty.
-[[nodiscard]] inline std::string shown(std::string_view text, std::size_t length) {
-    return length == 0 ? "''" : escaped(text, length);
-}
-
-/// An option value in an error message: escaped() between single quotes.
-[[nodiscard]] inline std::string quoted(std::string_view text) { return "'" + escaped(text, text.size()) + "'"; }
+/// An option value in a message: shown() of the whole value.
+[[nodiscard]] inline std::string quoted(std::string_view text) { return shown(text, text.size()); }
 
 /// Parses "N" as a count: decimal digits only, at most 2^64 - 1.
 [[nodiscard]] inline bool parse_count(std::string_view text, std::uint64_t& out, std::string& why) {
@@ -212,6 +260,8 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
                 "invalid format for " + flag + " " + quoted(value) + ": expected default, rfc3339, unix, ms or json";
             return false;
         }
+        constexpr const char* names[] = {"default", "rfc3339", "unix", "ms", "json"};
+        opt.format_flag = flag + " " + names[static_cast<int>(opt.format)];
     } else if (name == "time") {
         if (!parse_time(value, opt.time_ms, why)) {
             error = "invalid time for " + flag + " " + quoted(value) + ": " + why;
@@ -221,8 +271,10 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
         opt.time_flag = flag;
     } else if (name == "local") {
         opt.local = true;
+        opt.local_flag = flag;
     } else if (name == "verbose") {
         opt.verbose = true;
+        opt.verbose_flag = flag;
     } else if (name == "quick" || name == "zero") {
         const entropy_kind kind = name == "quick" ? entropy_kind::quick : entropy_kind::zero;
         if (opt.entropy != entropy_kind::secure && opt.entropy != kind) {
@@ -243,6 +295,53 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
         opt.parse = true;
     }
     return true;
+}
+
+/// Why the options cannot be used together, or "" when they can. Every option
+/// either changes the output of this call or is refused here: none is
+/// silently ignored. The table in docs/cli.md lists each combination.
+inline std::string conflict(const options& opt) {
+    const auto both = [](const std::string& a, const std::string& b, const char* why) {
+        return a + " and " + b + " cannot be combined: " + why;
+    };
+    if (opt.parsing()) {
+        const std::string& given = !opt.count_flag.empty()  ? opt.count_flag
+                                   : !opt.time_flag.empty() ? opt.time_flag
+                                                            : opt.entropy_flag;
+        if (!given.empty()) {
+            return given +
+                   " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)";
+        }
+    } else if (opt.time_format_given()) {
+        return opt.format_flag + " is for parsing: new ULIDs are printed without their time (-v prints it, in JSON)";
+    }
+    if (opt.json()) {
+        const std::string& json_flag = opt.verbose ? opt.verbose_flag : opt.format_flag;
+        if (opt.time_format_given()) {
+            return both(json_flag, opt.format_flag, "JSON lines always show the time in RFC 3339");
+        }
+        if (opt.uuid) return both(json_flag, "--uuid", "JSON lines already hold the UUID");
+        return {};  // -l and --lower apply to the time and ulid fields
+    }
+    if (opt.uuid) {
+        if (opt.time_format_given()) return both("--uuid", opt.format_flag, "--uuid prints UUIDs, not times");
+        if (opt.local) return both("--uuid", opt.local_flag, "--uuid prints UUIDs, not times");
+        if (opt.lower) return both("--uuid", "--lower", "UUIDs are always printed in lower case");
+        return {};
+    }
+    if (!opt.parsing()) {
+        if (opt.local) {
+            return opt.local_flag + " applies to times, and new ULIDs are printed without one (-v prints it, in JSON)";
+        }
+        return {};
+    }
+    if (opt.local && opt.time_format_given() &&
+        (opt.format == time_format::unix_seconds || opt.format == time_format::milliseconds)) {
+        return both(opt.local_flag, opt.format_flag, "Unix time does not depend on the time zone");
+    }
+    if (opt.lower && opt.time_format_given()) return both("--lower", opt.format_flag, "-f prints times, not ULIDs");
+    if (opt.lower && opt.local) return both("--lower", opt.local_flag, "-l prints times, not ULIDs");
+    return {};
 }
 
 }  // namespace detail
@@ -326,18 +425,8 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
         }
     }
     if (result != action::run) return result;
-    if (opt.parsing()) {
-        // Generation options would be silently ignored while parsing; say so.
-        const std::string* given = !opt.count_flag.empty()     ? &opt.count_flag
-                                   : !opt.time_flag.empty()    ? &opt.time_flag
-                                   : !opt.entropy_flag.empty() ? &opt.entropy_flag
-                                                               : nullptr;
-        if (given != nullptr) {
-            error = *given +
-                    " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)";
-            return action::usage_error;
-        }
-    }
+    error = detail::conflict(opt);
+    return error.empty() ? action::run : action::usage_error;
     return action::run;
 }
 

@@ -129,11 +129,12 @@ function(expect_ok name text)
 endfunction()
 
 # expect_usage_error(<name> <literal in the message>): exit code 2, nothing on
-# stdout, "ulid: <message>" then the usage text on stderr.
+# stdout, and on stderr exactly two lines: "ulid: <message>" then the pointer
+# to --help (the GNU convention; the usage itself would scroll the reason away).
 function(expect_usage_error name literal)
   expect_rc(${name} 2)
   expect_out(${name} "")
-  expect_err_matches(${name} "^ulid: [^\n]+\n\nUsage: ulid ")
+  expect_err_matches(${name} "^ulid: [^\n]+\nTry 'ulid --help' for more information\\.\n$")
   expect_err_contains(${name} "${literal}")
 endfunction()
 

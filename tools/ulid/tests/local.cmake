@@ -13,11 +13,14 @@ expect_ok(east3339 "2016-07-31T00:36:16.385+02:00\n")
 # Without -l the zone does not matter.
 run_ulid(utc ARGS -f rfc3339 ${id})
 expect_ok(utc "2016-07-30T22:36:16.385Z\n")
-# unix and ms are zone-free.
+# unix and ms are zone-free: -l with them is refused, not ignored.
 run_ulid(unix ARGS -l -f unix ${id})
-expect_ok(unix "1469918176\n")
-run_ulid(ms ARGS -l -f ms ${id})
-expect_ok(ms "1469918176385\n")
+expect_usage_error(unix "-l and -f unix cannot be combined: Unix time does not depend on the time zone")
+run_ulid(ms ARGS --local --format=ms ${id})
+expect_usage_error(ms "--local and --format ms cannot be combined")
+# -l alone asks for times: a UUID prints its local time too.
+run_ulid(uuid_local ARGS -l 01563df3-6481-d676-4c61-efb99302bd5b)
+expect_ok(uuid_local "Sun Jul 31 00:36:16.385 ABC 2016\n")
 # The JSON time follows -l.
 run_ulid(json ARGS -l -v ${id})
 expect_rc(json 0)

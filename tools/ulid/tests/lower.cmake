@@ -28,8 +28,12 @@ expect_ok(converted "01aryz6s41tsv4rrffq69g5fav\n")
 run_ulid(back ARGS -f ms 01arz3ndek0000000000000000)
 expect_ok(back "1469922850259\n")
 
-# Timestamps and UUIDs are unaffected.
-run_ulid(time ARGS --lower 01ARYZ6S41TSV4RRFFQ69G5FAV)
-expect_ok(time "Sat Jul 30 22:36:16.385 UTC 2016\n")
+# When parsing, --lower asks for ULIDs: every input prints its ULID in
+# lower case, a ULID input too.
+run_ulid(parsed ARGS --lower 01ARYZ6S41TSV4RRFFQ69G5FAV 01563df3-6481-d676-4c61-efb99302bd5b)
+expect_ok(parsed "01aryz6s41tsv4rrffq69g5fav\n01aryz6s41tsv4rrffq69g5fav\n")
+# Where no ULID is printed, --lower is refused rather than ignored.
 run_ulid(uuid ARGS --lower --uuid 01ARYZ6S41TSV4RRFFQ69G5FAV)
-expect_ok(uuid "01563df3-6481-d676-4c61-efb99302bd5b\n")
+expect_usage_error(uuid "--uuid and --lower cannot be combined: UUIDs are always printed in lower case")
+run_ulid(time ARGS --lower -f rfc3339 01ARYZ6S41TSV4RRFFQ69G5FAV)
+expect_usage_error(time "--lower and -f rfc3339 cannot be combined: -f prints times, not ULIDs")

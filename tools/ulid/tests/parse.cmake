@@ -39,28 +39,34 @@ run_ulid(bad ARGS -f ms
          00000000000000000000000000)
 expect_rc(bad 1)
 expect_out(bad "1469918176385\n0\n")
-set(size_reason "bad data size: wrong length for a ULID, its entropy or a UUID")
-set(chars_reason "bad data characters: not Crockford base32 (ULID) or hexadecimal (UUID)")
-set(overflow_reason "overflow: the first character of a ULID must be 0-7")
-expect_err(bad "ulid: 01ARYZ6S41TSV4RRFFQ69G5FA: ${size_reason} (got 25 characters; expected 26, or 36 for a UUID)
-ulid: 01ARYZ6S41TSV4RRFFQ69G5FAVX: ${size_reason} (got 27 characters; expected 26, or 36 for a UUID)
-ulid: 01ARYZ6S41TSV4RRFFQ69G5FAU: ${chars_reason} ('U' at position 26; I, L, O and U are excluded)
-ulid: 01ARYZ6S41TSV4RRFF!69G5FAV: ${chars_reason} ('!' at position 19)
-ulid: 01ARYZ6S41TSV4RRFFQ69G5FAI: ${chars_reason} ('I' at position 26; I, L, O and U are excluded)
-ulid: 81ARYZ6S41TSV4RRFFQ69G5FAV: ${overflow_reason} (got '8')
-ulid: ZZZZZZZZZZZZZZZZZZZZZZZZZZ: ${overflow_reason} (got 'Z')
+# The reasons are ulid::explain()'s wording (issue 14): length found and
+# expected, the offending character quoted with its 1-based position.
+set(expected_lengths "expected 26 (ULID) or 36 (UUID)")
+set(not_b32 "is not a Crockford base32 character")
+expect_err(bad "ulid: '01ARYZ6S41TSV4RRFFQ69G5FA': got 25 characters, ${expected_lengths}
+ulid: '01ARYZ6S41TSV4RRFFQ69G5FAVX': got 27 characters, ${expected_lengths}
+ulid: '01ARYZ6S41TSV4RRFFQ69G5FAU': 'U' at position 26 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFF!69G5FAV': '!' at position 19 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFFQ69G5FAI': 'I' at position 26 ${not_b32}
+ulid: '81ARYZ6S41TSV4RRFFQ69G5FAV': first character '8' is above '7': the value would exceed 128 bits
+ulid: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZ': first character 'Z' is above '7': the value would exceed 128 bits
 ")
+
+# One character: singular.
+run_ulid(one_char ARGS 7)
+expect_rc(one_char 1)
+expect_err(one_char "ulid: '7': got 1 character, ${expected_lengths}\n")
 
 # Only invalid input: nothing on stdout, exit 1.
 run_ulid(only_bad ARGS nonsense)
 expect_rc(only_bad 1)
 expect_out(only_bad "")
-expect_err(only_bad "ulid: nonsense: ${size_reason} (got 8 characters; expected 26, or 36 for a UUID)\n")
+expect_err(only_bad "ulid: 'nonsense': got 8 characters, ${expected_lengths}\n")
 
 # An empty argument (run directly: CMake lists drop empty elements).
 execute_process(COMMAND "${ULID}" "" INPUT_FILE "${_empty_input}" RESULT_VARIABLE rc OUTPUT_VARIABLE out
                 ERROR_VARIABLE err)
-if(NOT rc EQUAL 1 OR NOT out STREQUAL "" OR NOT err MATCHES "^ulid: '': bad data size: .*\\(got 0 characters")
+if(NOT rc EQUAL 1 OR NOT out STREQUAL "" OR NOT err STREQUAL "ulid: '': got 0 characters, ${expected_lengths}\n")
   message(FATAL_ERROR "ulid '': rc ${rc}, stdout '${out}', stderr '${err}'")
 endif()
 
@@ -68,16 +74,24 @@ endif()
 string(REPEAT "0123456789" 1000 long)
 run_ulid(long ARGS ${long})
 expect_rc(long 1)
-expect_err(long "ulid: 01234567890123456789012345678901...: ${size_reason} (got 10000 characters; expected 26, or 36 for a UUID)\n")
+expect_err(long "ulid: '01234567890123456789012345678901'...: got 10000 characters, ${expected_lengths}\n")
 
-# Control characters and non-ASCII bytes are escaped in messages.
+# Control characters, non-ASCII bytes, the quote and the backslash are
+# escaped in messages: \r \n \t by name, others as \xNN.
 string(ASCII 7 bell)
 string(ASCII 27 escape)
+string(ASCII 13 cr)
+string(ASCII 9 tab)
 run_ulid(control ARGS "01ARYZ6S41TSV4RRFFQ69G5FA${bell}" "${escape}1ARYZ6S41TSV4RRFFQ69G5FAV" "01ARYZ6S41TSV4RRFFQ69G5F\\V"
-         "01ARYZ6S41TSV4RRFFQ69G5Fé")
+         "01ARYZ6S41TSV4RRFFQ69G5Fé" "01ARYZ6S41TSV4RRFFQ69G5FA${cr}" "01ARYZ6S41TSV4RRFFQ${tab}9G5FAV"
+         "01ARYZ6S41TSV4RRFF'69G5FAV" "01ARYZ6S41TSV4RRFFQ69G5FAV\n")
 expect_rc(control 1)
-expect_err(control "ulid: 01ARYZ6S41TSV4RRFFQ69G5FA\\x07: ${chars_reason} (\\x07 at position 26)
-ulid: \\x1b1ARYZ6S41TSV4RRFFQ69G5FAV: ${chars_reason} (\\x1b at position 1)
-ulid: 01ARYZ6S41TSV4RRFFQ69G5F\\\\V: ${chars_reason} (\\\\ at position 25)
-ulid: 01ARYZ6S41TSV4RRFFQ69G5F\\xc3\\xa9: ${chars_reason} (\\xc3 at position 25)
+expect_err(control "ulid: '01ARYZ6S41TSV4RRFFQ69G5FA\\x07': '\\x07' at position 26 ${not_b32}
+ulid: '\\x1b1ARYZ6S41TSV4RRFFQ69G5FAV': '\\x1b' at position 1 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFFQ69G5F\\\\V': '\\\\' at position 25 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFFQ69G5F\\xc3\\xa9': '\\xc3' at position 25 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFFQ69G5FA\\r': '\\r' at position 26 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFFQ\\t9G5FAV': '\\t' at position 20 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFF\\'69G5FAV': '\\'' at position 19 ${not_b32}
+ulid: '01ARYZ6S41TSV4RRFFQ69G5FAV\\n': got 27 characters, ${expected_lengths}
 ")

@@ -31,9 +31,13 @@ if(NOT big_hash STREQUAL back_hash)
 endif()
 file(REMOVE "${big}" "${uuids}" "${back}")
 
-# Line handling: CRLF endings, blank lines (skipped), invalid lines (reported,
-# processing goes on), a UUID, a 200000-character line (reported with its
-# length, in constant memory), and a last line without a newline.
+# Line handling (issue 14, point 6): every input line gives exactly one line
+# of output, on stdout when valid and on stderr with its line number when
+# not, so the two streams together line up with the input. CRLF endings (the
+# '\r' before '\n' is part of the line end), blank lines (reported), invalid
+# lines (reported, processing goes on), a UUID, a 200000-character line
+# (reported with its length, in constant memory), a stray '\r' (shown as \r),
+# and a last line without a newline.
 string(REPEAT "Z" 200000 long)
 string(ASCII 7 bell)
 file(WRITE "${WORK_DIR}/mixed.txt"
@@ -48,18 +52,61 @@ file(WRITE "${WORK_DIR}/mixed.txt"
      "${id} \n"
      "01ARYZ6S41TSV4RRFFQ69G5FA${bell}\n"
      "81ARYZ6S41TSV4RRFFQ69G5FAV\n"
+     "01ARYZ6S41TSV4RRFFQ69G5FA\r\r\n"
+     "${id}\r${id}\r\n"
      "00000000000000000000000000")
-set(size_reason "bad data size: wrong length for a ULID, its entropy or a UUID")
+set(lengths "expected 26 (ULID) or 36 (UUID)")
 run_ulid(mixed INPUT "${WORK_DIR}/mixed.txt" ARGS -f ms -)
 expect_rc(mixed 1)
-expect_out(mixed "1469918176385\n${id}\n0\n")
-expect_err(mixed "ulid: not-a-ulid: ${size_reason} (got 10 characters; expected 26, or 36 for a UUID)
-ulid: ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ...: ${size_reason} (got 200000 characters; expected 26, or 36 for a UUID)
-ulid: ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ...: ${size_reason} (got 200000 characters; expected 26, or 36 for a UUID)
-ulid:  ${id}: ${size_reason} (got 27 characters; expected 26, or 36 for a UUID)
-ulid: ${id} : ${size_reason} (got 27 characters; expected 26, or 36 for a UUID)
-ulid: 01ARYZ6S41TSV4RRFFQ69G5FA\\x07: bad data characters: not Crockford base32 (ULID) or hexadecimal (UUID) (\\x07 at position 26)
-ulid: 81ARYZ6S41TSV4RRFFQ69G5FAV: overflow: the first character of a ULID must be 0-7 (got '8')
+# -f ms applies to the UUID on line 7 as to the ULIDs.
+expect_out(mixed "1469918176385\n1469918176385\n0\n")
+expect_err(mixed "ulid: line 2: '': got 0 characters, ${lengths}
+ulid: line 3: '': got 0 characters, ${lengths}
+ulid: line 4: 'not-a-ulid': got 10 characters, ${lengths}
+ulid: line 5: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ'...: got 200000 characters, ${lengths}
+ulid: line 6: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ'...: got 200000 characters, ${lengths}
+ulid: line 8: ' ${id}': got 27 characters, ${lengths}
+ulid: line 9: '${id} ': got 27 characters, ${lengths}
+ulid: line 10: '01ARYZ6S41TSV4RRFFQ69G5FA\\x07': '\\x07' at position 26 is not a Crockford base32 character
+ulid: line 11: '81ARYZ6S41TSV4RRFFQ69G5FAV': first character '8' is above '7': the value would exceed 128 bits
+ulid: line 12: '01ARYZ6S41TSV4RRFFQ69G5FA\\r': '\\r' at position 26 is not a Crockford base32 character
+ulid: line 13: '${id}\\r${id}': got 53 characters, ${lengths}
+")
+# Together, in one stream, the output has exactly one line per input line.
+execute_process(COMMAND "${ULID}" -f ms - INPUT_FILE "${WORK_DIR}/mixed.txt" OUTPUT_VARIABLE merged
+                ERROR_VARIABLE merged RESULT_VARIABLE merged_rc)
+string(REGEX MATCHALL "\n" newlines "${merged}")
+list(LENGTH newlines merged_lines)
+if(NOT merged_lines EQUAL 14)
+  message(FATAL_ERROR "14 input lines gave ${merged_lines} output lines:\n${merged}")
+endif()
+
+# A long line is reported by the same words as a long argument (the first is
+# never held whole, the second goes through ulid::explain()).
+string(REPEAT "Z" 70 seventy)
+file(WRITE "${WORK_DIR}/seventy.txt" "${seventy}\n")
+run_ulid(long_line INPUT "${WORK_DIR}/seventy.txt" ARGS -)
+run_ulid(long_arg ARGS ${seventy})
+string(REPLACE "line 1: " "" long_line_err "${long_line_err}")
+if(NOT long_line_err STREQUAL long_arg_err OR NOT long_arg_err MATCHES "got 70 characters")
+  message(FATAL_ERROR "a 70-character line and argument are reported differently:\n${long_line_err}${long_arg_err}")
+endif()
+string(REPEAT "Z" 200 long200)
+file(WRITE "${WORK_DIR}/long200.txt" "${long200}")
+run_ulid(long200_line INPUT "${WORK_DIR}/long200.txt" ARGS -)
+run_ulid(long200_arg ARGS ${long200})
+string(REPLACE "line 1: " "" long200_line_err "${long200_line_err}")
+if(NOT long200_line_err STREQUAL long200_arg_err OR NOT long200_arg_err MATCHES "got 200 characters")
+  message(FATAL_ERROR "a 200-character line and argument are reported differently:\n${long200_line_err}${long200_arg_err}")
+endif()
+
+# Line numbers go on across two "-" operands and never count arguments.
+file(WRITE "${WORK_DIR}/two.txt" "${id}\nbad\n")
+run_ulid(numbering INPUT "${WORK_DIR}/two.txt" ARGS -f ms - oops -)
+expect_rc(numbering 1)
+expect_out(numbering "1469918176385\n")
+expect_err(numbering "ulid: line 2: 'bad': got 3 characters, ${lengths}
+ulid: 'oops': got 4 characters, ${lengths}
 ")
 
 # Operands are processed in order, "-" where it stands.
@@ -70,12 +117,27 @@ expect_ok(order "1469918176385\n0\n281474976710655\n")
 run_ulid(after_dashes INPUT "${WORK_DIR}/middle.txt" ARGS -f ms -- -)
 expect_ok(after_dashes "0\n")
 
-# Empty input, or only blank lines: nothing to do, success.
+# Empty input: no lines, nothing to do, success. A final newline ends the
+# last line and does not start another; blank lines are each reported.
 run_ulid(empty ARGS -)
 expect_ok(empty "")
+file(WRITE "${WORK_DIR}/ended.txt" "${id}\n")
+run_ulid(ended INPUT "${WORK_DIR}/ended.txt" ARGS -f ms -)
+expect_ok(ended "1469918176385\n")
+file(WRITE "${WORK_DIR}/unended.txt" "${id}")
+run_ulid(unended INPUT "${WORK_DIR}/unended.txt" ARGS -f ms -)
+expect_ok(unended "1469918176385\n")
+file(WRITE "${WORK_DIR}/unended_crlf.txt" "${id}\r\n${id}\r")
+run_ulid(unended_crlf INPUT "${WORK_DIR}/unended_crlf.txt" ARGS -f ms -)
+expect_ok(unended_crlf "1469918176385\n1469918176385\n")
 file(WRITE "${WORK_DIR}/blank.txt" "\n\r\n\n")
 run_ulid(blank INPUT "${WORK_DIR}/blank.txt" ARGS --parse)
-expect_ok(blank "")
+expect_rc(blank 1)
+expect_out(blank "")
+expect_err(blank "ulid: line 1: '': got 0 characters, ${lengths}
+ulid: line 2: '': got 0 characters, ${lengths}
+ulid: line 3: '': got 0 characters, ${lengths}
+")
 
 # Every output form works on stdin too.
 file(WRITE "${WORK_DIR}/one.txt" "${id}\n")
@@ -91,4 +153,4 @@ file(WRITE "${WORK_DIR}/bad.txt" "a\nb\nc\n")
 run_ulid(bad INPUT "${WORK_DIR}/bad.txt" ARGS -)
 expect_rc(bad 1)
 expect_out(bad "")
-expect_err_matches(bad "^ulid: a: [^\n]+\nulid: b: [^\n]+\nulid: c: [^\n]+\n$")
+expect_err_matches(bad "^ulid: line 1: 'a': [^\n]+\nulid: line 2: 'b': [^\n]+\nulid: line 3: 'c': [^\n]+\n$")

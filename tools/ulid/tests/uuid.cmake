@@ -48,12 +48,15 @@ expect_ok(back "${ids_out}")
 
 run_ulid(gen_uuid ARGS --uuid -t 1469918176385)
 string(STRIP "${gen_uuid_out}" gen_uuid)
-run_ulid(gen_back ARGS -f ms ${gen_uuid})
+run_ulid(gen_back ARGS ${gen_uuid})
 expect_rc(gen_back 0)
 string(STRIP "${gen_back_out}" gen_ulid)
 expect_out_matches(gen_back "^01ARYZ6S41${B32}+\n$")
 run_ulid(gen_time ARGS -f ms ${gen_ulid})
 expect_ok(gen_time "1469918176385\n")
+# -f applies to UUIDs too: their time, not their ULID (issue 14, point 7).
+run_ulid(uuid_time ARGS -f ms ${gen_uuid})
+expect_ok(uuid_time "1469918176385\n")
 
 # Invalid UUIDs: the reason names the bad character.
 run_ulid(bad ARGS
@@ -65,10 +68,15 @@ run_ulid(bad ARGS
          ${uuid})
 expect_rc(bad 1)
 expect_out(bad "${id}\n")
-set(uuid_reason "bad UUID: expected 8-4-4-4-12 hexadecimal digits and dashes")
-expect_err(bad "ulid: 01563df3-6481-d676-4c61-efb99302bd5g: ${uuid_reason} ('g' at position 36)
-ulid: 01563df3x6481-d676-4c61-efb99302bd5b: ${uuid_reason} ('x' at position 9)
-ulid: 01563df3-6481-d676-4c61-efb99302bd5b-: bad data size: wrong length for a ULID, its entropy or a UUID (got 37 characters; expected 26, or 36 for a UUID)
-ulid: {01563df3-6481-d676-4c61-efb99302bd5b}: bad data size: wrong length for a ULID, its entropy or a UUID (got 38 characters; expected 26, or 36 for a UUID)
-ulid: 01563df36481d6764c61efb99302bd5b: bad data size: wrong length for a ULID, its entropy or a UUID (got 32 characters; expected 26, or 36 for a UUID)
+expect_err(bad "ulid: '01563df3-6481-d676-4c61-efb99302bd5g': 'g' at position 36 is not a hexadecimal digit
+ulid: '01563df3x6481-d676-4c61-efb99302bd5b': 'x' at position 9 is not '-'
+ulid: '01563df3-6481-d676-4c61-efb99302bd5b-': got 37 characters, expected 26 (ULID) or 36 (UUID)
+ulid: '{01563df3-6481-d676-4c61-efb99302bd5b}': got 38 characters, expected 26 (ULID) or 36 (UUID)
+ulid: '01563df36481d6764c61efb99302bd5b': got 32 characters, expected 26 (ULID) or 36 (UUID)
+")
+# A hyphen where a digit belongs, and a digit where a hyphen belongs.
+run_ulid(bad_dash ARGS 01563df3-6481-d676-4c61-efb99302bd-b 01563df3-6481-d676-4c613efb99302bd5b)
+expect_rc(bad_dash 1)
+expect_err(bad_dash "ulid: '01563df3-6481-d676-4c61-efb99302bd-b': '-' at position 35 is not a hexadecimal digit
+ulid: '01563df3-6481-d676-4c613efb99302bd5b': '3' at position 24 is not '-'
 ")
