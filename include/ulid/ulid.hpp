@@ -80,7 +80,7 @@
 // Configuration
 // ---------------------------------------------------------------------------
 //
-// Settable by users before the include (see README):
+// Settable by users before the include (docs/api.md, "Configuration macros"):
 //   ULID_NO_SIMD               scalar codecs and ChaCha only (no SSSE3/AVX2 paths)
 //   ULID_NO_VECTOR_EXTENSIONS  ChaCha's portable path without GCC/clang vector types
 //   ULID_EXCEPTIONS            0 or 1; by default 1 when the compiler has exceptions on
@@ -2072,7 +2072,7 @@ struct keystream_state {
 ///   zeroes in every child process where it can (Linux 4.14+, FreeBSD,
 ///   NetBSD, OpenBSD), so a child, however it was made, holds none of the
 ///   parent's secrets and rekeys before its first byte; elsewhere fork()
-///   children are detected by a pthread_atfork handler. See README.
+///   children are detected by a pthread_atfork handler. See docs/design.md.
 /// Each object maps one page on its first read (not the heap allocator) and
 /// unmaps it when destroyed. Move-only; not thread-safe: wrap it
 /// (locked_monotonic_entropy does). Fails with errc::entropy_failure only if
@@ -2417,8 +2417,9 @@ public:
     /// stepping back) keeps that timestamp, and a millisecond whose entropy is
     /// used up moves on to the next millisecond. This is what make() does
     /// with the current time. Only next() sets that floor, so a
-    /// read_monotonic() call with a far-future time cannot hold next() there
-    /// (it does reseed the state, see README). Fails with errc::big_time (`ms`
+    /// read_monotonic() call with a far-future time cannot hold next() there,
+    /// and next() continues above its own last ULID whatever read_monotonic()
+    /// did meanwhile. Fails with errc::big_time (`ms`
     /// above max_time), errc::monotonic_overflow (entropy used up at
     /// max_time) or errc::entropy_failure; `out` is written only on success.
     [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept {

@@ -198,6 +198,15 @@ TEST_CASE("encode, parse, compare and hashing allocate nothing", "[alloc]") {
     REQUIRE(allocations_during([&] { keep(ulid::parse("01ARYZ6S41TSV4RRFFQ69G5FAV", parsed)); }) == 0);
     REQUIRE(allocations_during([&] { keep(ulid::parse("01arYZ6S41TSV4RRFFQ69G5FAV", parsed)); }) == 0);
     REQUIRE(allocations_during([&] { keep(ulid::parse("01ARYZ6S41TSV4RRFFQ69G5FA", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse_any("01563e3a-b5d3-d676-4c61-efb99302bd5b", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(id.encode_uuid()); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::rfc3339(id)); }) == 0);
+    std::array<char, 96> why{};
+    REQUIRE(allocations_during([&] {
+                keep(ulid::explain("01ARYZ6S41TSV4RRFFQ69G5FA\r", why.data(), why.size(), ulid::text_form::any));
+            }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::explain("01ARYZ6S41TSV4RRFFQ69G5FAV", why.data(), why.size())); }) ==
+            0);
     REQUIRE(allocations_during([&] { keep(ulid::parse("01ARYZ6S41TSV4RRFFQ69G5FAU", parsed)); }) == 0);
     REQUIRE(allocations_during([&] { keep(ulid::parse("81ARYZ6S41TSV4RRFFQ69G5FAV", parsed)); }) == 0);
     REQUIRE(allocations_during([&] { keep(ulid::parse_uuid("01563df3-6481-a5e5-15bc-97e85cf69bc3", parsed)); }) == 0);
