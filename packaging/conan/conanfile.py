@@ -52,7 +52,8 @@ class UlidConan(ConanFile):
         self.cpp_info.set_property("pkg_config_name", "ulid")
         self.cpp_info.bindirs = []
         self.cpp_info.libdirs = []
-        # std::mutex and pthread_atfork need the threads library; the
+        # pthread_atfork (the fork handlers) lives in libpthread before
+        # glibc 2.34; the lock is a futex/spin lock and needs none. The
         # operating-system entropy on Windows is BCryptGenRandom.
         if self.settings.os in ("Linux", "FreeBSD"):
             self.cpp_info.system_libs = ["pthread"]
