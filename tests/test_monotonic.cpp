@@ -1,8 +1,11 @@
-// monotonic_entropy and locked_monotonic_entropy.
+// monotonic_entropy and locked_monotonic_entropy: next(), read_monotonic(),
+// next_n(), and the increments drawn word by word from sources that offer them.
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <array>
 #include <random>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -194,4 +197,159 @@ TEST_CASE("a monotonic source can borrow a non-copyable generator", "[monotonic]
     ulid::monotonic_entropy<std::random_device&> m(rd);
     require_strictly_increasing(m, 5, 100);
     REQUIRE(&m.source() == &rd);
+}
+
+namespace {
+
+/// A reproducible byte stream (`prefix`, then a seeded PRNG), read through
+/// read() only.
+class stream_reader {
+public:
+    explicit stream_reader(std::uint64_t seed, std::vector<std::uint8_t> prefix = {})
+        : engine_(seed), prefix_(std::move(prefix)) {}
+
+    std::error_code read(std::uint8_t* dst, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) dst[i] = next_byte();
+        return {};
+    }
+
+    [[nodiscard]] std::size_t consumed() const { return consumed_; }
+
+protected:
+    std::uint8_t next_byte() {
+        ++consumed_;
+        if (consumed_ <= prefix_.size()) return prefix_[consumed_ - 1];
+        return static_cast<std::uint8_t>(engine_() >> 56U);
+    }
+
+private:
+    std::mt19937_64 engine_;
+    std::vector<std::uint8_t> prefix_;
+    std::size_t consumed_ = 0;
+};
+
+/// The same stream, also offering try_read_be32, which declines every third
+/// call (as a source with an empty buffer would).
+class word_reader : public stream_reader {
+public:
+    using stream_reader::stream_reader;
+
+    bool try_read_be32(std::uint32_t& out) noexcept {
+        if (++calls_ % 3 == 0) return false;
+        std::uint32_t word = 0;
+        for (int i = 0; i < 4; ++i) word = (word << 8U) | next_byte();
+        out = word;
+        return true;
+    }
+
+    [[nodiscard]] std::size_t calls() const { return calls_; }
+
+private:
+    std::size_t calls_ = 0;
+};
+
+/// try_read_be32 without noexcept: not taken as the accelerator.
+class unsure_word_reader : public stream_reader {
+public:
+    using stream_reader::stream_reader;
+    bool try_read_be32(std::uint32_t& /*out*/) { return false; }
+};
+
+}  // namespace
+
+TEST_CASE("increments drawn through try_read_be32 equal the general draw's, words at hand or not", "[monotonic]") {
+    STATIC_REQUIRE(ulid::detail::has_try_read_be32<word_reader>::value);
+    STATIC_REQUIRE_FALSE(ulid::detail::has_try_read_be32<stream_reader>::value);
+    STATIC_REQUIRE_FALSE(ulid::detail::has_try_read_be32<unsure_word_reader>::value);
+    // The default increment (32-bit words, rejection only of 2^32 - 1), one
+    // that rejects nearly half the words, and two that do not use 32-bit
+    // words at all.
+    for (const std::uint64_t inc :
+         {std::uint64_t{0}, (std::uint64_t{1} << 31U) + 1U, std::uint64_t{1000}, std::uint64_t{1} << 40U}) {
+        INFO("inc " << inc);
+        ulid::monotonic_entropy<word_reader> fast(word_reader(99), inc);
+        ulid::monotonic_entropy<stream_reader> general(stream_reader(99), inc);
+        std::uint64_t ms = 5;
+        for (int i = 0; i < 20000; ++i) {
+            if (i % 1000 == 999) ++ms;  // reseeds as well as increments
+            ulid::ulid a;
+            ulid::ulid b;
+            REQUIRE_FALSE(fast.next(ms, a));
+            REQUIRE_FALSE(general.next(ms, b));
+            REQUIRE(a == b);
+        }
+        REQUIRE(fast.source().consumed() == general.source().consumed());
+        const bool uses_words = inc == 0 || inc == (std::uint64_t{1} << 31U) + 1U;
+        REQUIRE((fast.source().calls() > 0) == uses_words);
+    }
+}
+
+TEST_CASE("a word at the bound is rejected by try_read_be32's path as by the general draw", "[monotonic]") {
+    // After a ten-byte seed: a word equal to the bound (rejected), then one
+    // just below it (the largest step, inc).
+    struct scripted {
+        std::uint64_t inc;
+        std::uint32_t bound;
+    };
+    for (const scripted c : {scripted{0, 0xFFFFFFFFU}, scripted{(std::uint64_t{1} << 31U) + 1U, 0x80000001U}}) {
+        INFO("inc " << c.inc);
+        std::vector<std::uint8_t> prefix(10, 0x00);
+        for (const std::uint32_t w : {c.bound, c.bound - 1U}) {
+            for (int shift = 24; shift >= 0; shift -= 8) prefix.push_back(static_cast<std::uint8_t>(w >> shift));
+        }
+        ulid::monotonic_entropy<word_reader> fast(word_reader(1, prefix), c.inc);
+        ulid::monotonic_entropy<stream_reader> general(stream_reader(1, prefix), c.inc);
+        ulid::ulid seed_a;
+        ulid::ulid seed_b;
+        ulid::ulid a;
+        ulid::ulid b;
+        REQUIRE_FALSE(fast.next(7, seed_a));
+        REQUIRE_FALSE(general.next(7, seed_b));
+        REQUIRE_FALSE(fast.next(7, a));
+        REQUIRE_FALSE(general.next(7, b));
+        REQUIRE(a == b);
+        REQUIRE(a.low() - seed_a.low() == c.bound);  // the step: (bound - 1) + 1
+        REQUIRE(fast.source().consumed() == 18);
+    }
+}
+
+TEST_CASE("next_n equals n calls of next()", "[monotonic][batch]") {
+    ulid::monotonic_entropy<test::prng_reader> a(test::prng_reader(7), 1000);
+    ulid::monotonic_entropy<test::prng_reader> b(test::prng_reader(7), 1000);
+    std::vector<ulid::ulid> batch(300);
+    const ulid::batch_result r = a.next_n(42, batch.data(), batch.size());
+    REQUIRE(r.count == 300);
+    REQUIRE_FALSE(r.ec);
+    for (const auto& id : batch) {
+        ulid::ulid one;
+        REQUIRE_FALSE(b.next(42, one));
+        REQUIRE(one == id);
+    }
+}
+
+TEST_CASE("next_n moves to the next millisecond when one is used up", "[monotonic][batch]") {
+    ulid::monotonic_entropy<test::prefixed_reader> m(
+        test::prefixed_reader({0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFD}, 5), 1);
+    std::array<ulid::ulid, 6> out{};
+    const ulid::batch_result r = m.next_n(9, out.data(), out.size());
+    REQUIRE(r.count == 6);
+    REQUIRE(out[2].time() == 9);  // ...FD, FE, FF
+    REQUIRE(out[3].time() == 10);
+    for (std::size_t i = 1; i < out.size(); ++i) REQUIRE(out[i - 1] < out[i]);
+}
+
+TEST_CASE("next_n stops at a failure, keeping what it wrote", "[monotonic][batch][errors]") {
+    test::sequence_reader reader(std::vector<std::uint8_t>(10 + 2 * 4, 0x01));  // a seed and four increments
+    ulid::monotonic_entropy<test::sequence_reader&> m(reader, 1000);
+    std::array<ulid::ulid, 8> out{};
+    const auto untouched = test::from_hex("0123456789abcdef0123456789abcdef");
+    out.fill(untouched);
+    const ulid::batch_result r = m.next_n(3, out.data(), out.size());
+    REQUIRE(r.count == 5);
+    REQUIRE(r.ec == ulid::errc::entropy_failure);
+    for (std::size_t i = 1; i < 5; ++i) REQUIRE(out[i - 1] < out[i]);
+    for (std::size_t i = 5; i < out.size(); ++i) REQUIRE(out[i] == untouched);
+    const ulid::batch_result late = m.next_n(ulid::max_time + 1, out.data(), 1);
+    REQUIRE(late.count == 0);
+    REQUIRE(late.ec == ulid::errc::big_time);
 }

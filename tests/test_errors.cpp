@@ -3,7 +3,6 @@
 // tests/test_*.cpp already check many of these one by one; this file is the
 // complete map, so that a new error path without a test shows up here.
 #include "catch.hpp"
-#include "reliability.hpp"
 #include "support.hpp"
 
 #include <algorithm>
@@ -16,7 +15,7 @@
 
 namespace {
 
-const ulid::ulid sentinel = rel::sentinel();
+const ulid::ulid sentinel = test::sentinel();
 constexpr std::array<std::uint8_t, 10> sentinel_entropy = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
 
 template <class F>
