@@ -202,7 +202,6 @@ inline std::string to_hex(const ulid::ulid& id) {
     return out;
 }
 
-
 /// splitmix64 (Steele, Lea, Flood): value i of the stream seeded `seed` is
 /// mix(seed + (i + 1) * gamma), so any position can be reached directly.
 class splitmix_stream {

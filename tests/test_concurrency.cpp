@@ -191,7 +191,8 @@ TEST_CASE("a make() that starts after another finished returns a larger ID, on a
     REQUIRE(violations.load() == 0);
 }
 
-TEST_CASE("make_thread_local increases within each thread and is unique across threads", "[concurrency][thread_local]") {
+TEST_CASE("make_thread_local increases within each thread and is unique across threads",
+          "[concurrency][thread_local]") {
     stress([] { return ulid::make_thread_local(); }, 50000, 4);
     // Each thread has its own source.
     ulid::monotonic_entropy<ulid::secure_entropy>* mine = &ulid::thread_local_entropy();

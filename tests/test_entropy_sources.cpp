@@ -248,7 +248,6 @@ TEST_CASE("a custom monotonic source's foreign error becomes entropy_failure", "
 
 namespace {
 
-
 std::array<std::uint8_t, 64> serialize(const std::array<std::uint32_t, 16>& words) {
     std::array<std::uint8_t, 64> out{};
     for (std::size_t i = 0; i < 64; ++i) out[i] = static_cast<std::uint8_t>(words[i / 4] >> (8U * (i % 4)));

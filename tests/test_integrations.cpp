@@ -176,7 +176,6 @@ namespace {
 constexpr std::array<std::uint8_t, 16> sample_bytes = {0x01, 0x56, 0x3d, 0xf3, 0x64, 0x81, 0x00, 0x11,
                                                        0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99};
 
-
 constexpr std::uint64_t base_time = 1469922850259U;
 
 /// The ULID at base_time + offset with zero entropy.
