@@ -55,17 +55,6 @@ TEST_CASE("parse is case-insensitive", "[codec]") {
     REQUIRE(mixed.time() == 1469918176385ULL);
 }
 
-TEST_CASE("parse rejects a wrong length with data_size", "[codec][errors]") {
-    for (const std::string_view text :
-         {std::string_view(""), std::string_view("0"), std::string_view("0000XSNJG0MQJHBF4QX1EFD6Y"),
-          std::string_view("0000XSNJG0MQJHBF4QX1EFD6Y3A"), std::string_view("0000XSNJG0MQJHBF4QX1EFD6Y3 "),
-          std::string_view("!!!!!!!!!!!!!!!!!!!!!!!!!!!")}) {
-        auto out = sentinel;
-        REQUIRE(ulid::parse(text, out) == ulid::errc::data_size);
-        REQUIRE(out == sentinel);
-    }
-}
-
 TEST_CASE("parse rejects 0x00 or 0xFF at each of the 26 positions", "[codec][errors]") {
     const std::string base = "0000XSNJG0MQJHBF4QX1EFD6Y3";
     for (std::size_t i = 0; i < base.size(); ++i) {
@@ -100,17 +89,6 @@ TEST_CASE("parse rejects every character outside the alphabet, including I L O U
                              "01ARYZ6S41000000000000000u"}) {
         ulid::ulid out;
         REQUIRE(ulid::parse(text, out) == ulid::errc::invalid_characters);
-    }
-}
-
-TEST_CASE("parse rejects a first character above 7 with overflow", "[codec][errors]") {
-    for (const char* text :
-         {"80000000000000000000000000", "80000000000000000000000001", "ZZZZZZZZZZZZZZZZZZZZZZZZZZ",
-          "zzzzzzzzzzzzzzzzzzzzzzzzzz", "90000000000000000000000000", "A0000000000000000000000000"}) {
-        auto out = sentinel;
-        INFO(text);
-        REQUIRE(ulid::parse(text, out) == ulid::errc::overflow);
-        REQUIRE(out == sentinel);
     }
 }
 
