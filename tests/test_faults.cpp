@@ -7,11 +7,38 @@
 #include "catch.hpp"
 #include "support.hpp"
 
-// --- entropy sources that fail ---------------------------------------------
-
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <random>
 #include <string>
+#include <thread>
 #include <type_traits>
+#include <vector>
+
+#if !defined(_WIN32)
+#include <csignal>
+
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/seccomp.h>) && __has_include(<linux/filter.h>) && __has_include(<sys/prctl.h>)
+#define ULID_TEST_SECCOMP 1
+#include <cerrno>
+#include <cstddef>
+#include <vector>
+
+#include <fcntl.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+#endif
+
+// --- entropy sources that fail ---------------------------------------------
 
 namespace {
 
@@ -220,20 +247,6 @@ TEST_CASE("next_n with a reader failing on its k-th read, k = 1..20: a valid pre
 
 // --- clocks that misbehave -----------------------------------------------------
 
-#include <algorithm>
-#include <atomic>
-#include <random>
-#include <thread>
-#include <vector>
-
-#if !defined(_WIN32)
-#include <csignal>
-#include <string>
-
-#include <sys/wait.h>
-#include <unistd.h>
-#endif
-
 namespace {
 
 /// What make() does with a library monotonic source, for a chosen clock:
@@ -398,24 +411,6 @@ TEST_CASE("make()'s path aborts with a message, never throws, when the clock is 
 #endif
 
 // --- an operating system without randomness ---------------------------------
-
-#include <array>
-#include <string>
-
-#if defined(__linux__) && defined(__has_include)
-#if __has_include(<linux/seccomp.h>) && __has_include(<linux/filter.h>) && __has_include(<sys/prctl.h>)
-#define ULID_TEST_SECCOMP 1
-#include <cerrno>
-#include <cstddef>
-#include <vector>
-
-#include <fcntl.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#endif
-#endif
 
 #if defined(ULID_TEST_SECCOMP)
 
