@@ -1,17 +1,34 @@
-// Entropy sources and helpers shared by the tests.
+// Helpers shared by every test file: entropy sources (fixed, seeded,
+// failing on a chosen read), clocks and thread helpers, hex conversions, and
+// the fork harness for tests that run code in a child process.
 #pragma once
 
 #include <ulid/ulid.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
+
+#if !defined(_WIN32)
+#include <csignal>
+
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+#if defined(ULID_TEST_GCOV)
+// libgcov's: writes the counters of a --coverage build now.
+extern "C" void __gcov_dump(void);
+#endif
 
 namespace test {
 
@@ -152,6 +169,22 @@ inline std::uint64_t step_between(const std::array<std::uint8_t, 10>& a, const s
     return uint80::of(b).low - uint80::of(a).low;
 }
 
+/// 16 bytes from `rng`.
+inline std::array<std::uint8_t, 16> random_bytes(std::mt19937_64& rng) {
+    std::array<std::uint8_t, 16> b{};
+    for (auto& x : b) x = static_cast<std::uint8_t>(rng());
+    return b;
+}
+
+/// A ULID of 16 bytes from `rng`.
+inline ulid::ulid random_ulid(std::mt19937_64& rng) { return ulid::ulid::from_bytes(random_bytes(rng)); }
+
+/// `s` in lower case (ASCII).
+inline std::string lower(std::string s) {
+    for (auto& c : s) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    return s;
+}
+
 inline ulid::ulid from_hex(const std::string& hex) {
     std::array<std::uint8_t, 16> bytes{};
     for (std::size_t i = 0; i < 16; ++i)
@@ -168,5 +201,196 @@ inline std::string to_hex(const ulid::ulid& id) {
     }
     return out;
 }
+
+/// splitmix64 (Steele, Lea, Flood): value i of the stream seeded `seed` is
+/// mix(seed + (i + 1) * gamma), so any position can be reached directly.
+class splitmix_stream {
+public:
+    explicit splitmix_stream(std::uint64_t seed) noexcept : seed_(seed) {}
+
+    [[nodiscard]] std::uint64_t next() noexcept { return at(position_++); }
+    [[nodiscard]] std::uint64_t position() const noexcept { return position_; }
+    void seek(std::uint64_t position) noexcept { position_ = position; }
+
+private:
+    [[nodiscard]] std::uint64_t at(std::uint64_t i) const noexcept {
+        std::uint64_t z = seed_ + (i + 1U) * 0x9E3779B97F4A7C15ULL;
+        z = (z ^ (z >> 30U)) * 0xBF58476D1CE4E5B9ULL;
+        z = (z ^ (z >> 27U)) * 0x94D049BB133111EBULL;
+        return z ^ (z >> 31U);
+    }
+
+    std::uint64_t seed_;
+    std::uint64_t position_ = 0;
+};
+
+/// A byte reader over splitmix64, one stream value a byte. Good randomness,
+/// reproducible, cheap: the custom source of the stress tests.
+class splitmix_reader {
+public:
+    explicit splitmix_reader(std::uint64_t seed) noexcept : stream_(seed) {}
+
+    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+        for (std::size_t i = 0; i < n; ++i) dst[i] = static_cast<std::uint8_t>(stream_.next() >> 56U);
+        return {};
+    }
+
+private:
+    splitmix_stream stream_;
+};
+
+/// How a faulty source fails on its chosen read.
+enum class fault { error_code, exception };
+
+/// A byte reader whose k-th read (counting from 1; 0 = never) fails, by an
+/// error code or by throwing, without consuming the stream; every other read
+/// succeeds. Seekable, so a twin can be kept at the same stream position.
+class faulty_reader {
+public:
+    faulty_reader(std::uint64_t seed, std::size_t fail_on, fault how) noexcept
+        : stream_(seed), fail_on_(fail_on), how_(how) {}
+
+    std::error_code read(std::uint8_t* dst, std::size_t n) {
+        ++reads_;
+        if (reads_ == fail_on_) {
+            if (how_ == fault::exception) throw std::runtime_error("injected entropy fault");
+            return std::make_error_code(std::errc::io_error);
+        }
+        for (std::size_t i = 0; i < n; ++i) dst[i] = static_cast<std::uint8_t>(stream_.next() >> 56U);
+        return {};
+    }
+
+    [[nodiscard]] std::size_t reads() const noexcept { return reads_; }
+    [[nodiscard]] std::uint64_t position() const noexcept { return stream_.position(); }
+    void seek(std::uint64_t position) noexcept { stream_.seek(position); }
+
+private:
+    splitmix_stream stream_;
+    std::size_t fail_on_;
+    fault how_;
+    std::size_t reads_ = 0;
+};
+
+/// A 64-bit UniformRandomBitGenerator whose k-th call (from 1; 0 = never)
+/// throws without consuming the stream, as std::random_device may throw.
+class faulty_generator {
+public:
+    using result_type = std::uint64_t;
+    static constexpr result_type min() { return 0; }
+    static constexpr result_type max() { return ~result_type{0}; }
+
+    faulty_generator(std::uint64_t seed, std::size_t fail_on) noexcept : stream_(seed), fail_on_(fail_on) {}
+
+    result_type operator()() {
+        ++calls_;
+        if (calls_ == fail_on_) throw std::runtime_error("injected entropy fault");
+        return stream_.next();
+    }
+
+    [[nodiscard]] std::size_t reads() const noexcept { return calls_; }
+    [[nodiscard]] std::uint64_t position() const noexcept { return stream_.position(); }
+    void seek(std::uint64_t position) noexcept { stream_.seek(position); }
+
+private:
+    splitmix_stream stream_;
+    std::size_t fail_on_;
+    std::size_t calls_ = 0;
+};
+
+/// A non-negative integer from the environment, or `fallback` when unset or
+/// not a number.
+inline std::size_t env_count(const char* name, std::size_t fallback) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') return fallback;
+    char* end = nullptr;
+    const unsigned long long n = std::strtoull(value, &end, 10);
+    if (end == nullptr || *end != '\0') return fallback;
+    return static_cast<std::size_t>(n);
+}
+
+/// Each thread's IDs merged and sorted, and how many times a thread's own
+/// sequence failed to increase.
+struct merged_ids {
+    std::vector<ulid::ulid> sorted;
+    std::size_t out_of_order = 0;
+};
+
+inline merged_ids merge_threads(const std::vector<std::vector<ulid::ulid>>& made) {
+    merged_ids merged;
+    for (const auto& ids : made) {
+        for (std::size_t i = 1; i < ids.size(); ++i) merged.out_of_order += ids[i - 1] < ids[i] ? 0U : 1U;
+        merged.sorted.insert(merged.sorted.end(), ids.begin(), ids.end());
+    }
+    std::sort(merged.sorted.begin(), merged.sorted.end());
+    return merged;
+}
+
+/// A known ULID that no test produces, to detect writes on error paths.
+inline ulid::ulid sentinel() noexcept {
+    return ulid::ulid::from_bytes(
+        {0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef});
+}
+
+/// Writes the coverage counters of a --coverage build (ULID_TEST_GCOV) now:
+/// a child process that leaves by _exit() or abort() would otherwise lose
+/// them. Does nothing in other builds.
+inline void flush_coverage() noexcept {
+#if defined(ULID_TEST_GCOV)
+    __gcov_dump();
+#endif
+}
+
+#if !defined(_WIN32)
+/// How a child process ended and what it wrote to stderr.
+struct child_result {
+    bool exited = false;
+    int exit_code = -1;
+    int signal = 0;
+    std::string output;
+};
+
+/// Runs `body` in a forked child whose stderr comes back through a pipe.
+/// The child exits 0 when `body` returns an empty string, else writes the
+/// string and exits 1; a SIGABRT in the child keeps its default action
+/// (after flushing coverage), not Catch2's handler.
+template <class Body>
+child_result run_in_child(Body body) {
+    child_result result;
+    int ends[2] = {-1, -1};
+    if (::pipe(ends) != 0) return result;
+    const pid_t child = ::fork();
+    if (child < 0) return result;
+    if (child == 0) {
+        ::dup2(ends[1], 2);
+        ::close(ends[0]);
+        std::signal(SIGABRT, [](int) {
+            flush_coverage();
+            std::signal(SIGABRT, SIG_DFL);
+            std::raise(SIGABRT);
+        });
+        const std::string failure = body();
+        if (!failure.empty()) {
+            const ssize_t written = ::write(2, failure.data(), failure.size());
+            (void)written;
+        }
+        flush_coverage();
+        ::_exit(failure.empty() ? 0 : 1);
+    }
+    ::close(ends[1]);
+    char buffer[512];
+    for (;;) {
+        const ssize_t got = ::read(ends[0], buffer, sizeof buffer);
+        if (got <= 0) break;
+        result.output.append(buffer, static_cast<std::size_t>(got));
+    }
+    ::close(ends[0]);
+    int status = 0;
+    if (::waitpid(child, &status, 0) != child) return result;
+    result.exited = WIFEXITED(status);
+    result.exit_code = result.exited ? WEXITSTATUS(status) : -1;
+    result.signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+    return result;
+}
+#endif
 
 }  // namespace test

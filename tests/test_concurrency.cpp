@@ -1,5 +1,13 @@
-// make() from many threads: unique, ordered per thread, and ordered across
-// threads whenever one call finishes before another starts.
+// Generation from many threads at once: make(), make_batch() and
+// make_thread_local(), and one shared locked source: no duplicates, each
+// thread strictly increasing, every timestamp inside the wall-clock window of
+// the run, and ordered across threads whenever one call finishes before
+// another starts.
+//
+// The [stress] cases are their own ctest entry (ulid_tests_stress).
+// ULID_STRESS_PER_THREAD sets their calls per thread (default 100000, 20000
+// under ThreadSanitizer, so CI takes seconds); ULID_STRESS_PER_THREAD=1000000
+// is the full 8 x 1 million run of issue 6.
 #include "catch.hpp"
 #include "support.hpp"
 
@@ -9,28 +17,153 @@
 #include <thread>
 #include <vector>
 
-TEST_CASE("make() from many threads gives unique IDs, increasing within each thread", "[concurrency]") {
-    constexpr std::size_t thread_count = 8;
-    constexpr std::size_t per_thread = 50000;
+namespace {
+
+constexpr std::size_t stress_threads = 8;
+
+#if defined(__SANITIZE_THREAD__)
+#define ULID_TEST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define ULID_TEST_TSAN 1
+#endif
+#endif
+
+#if defined(ULID_TEST_TSAN)
+// ThreadSanitizer makes each call many times slower; races show up in the
+// interleavings, which a smaller count still has plenty of.
+constexpr std::size_t default_per_thread = 20000;
+#else
+constexpr std::size_t default_per_thread = 100000;
+#endif
+
+std::size_t per_thread() { return test::env_count("ULID_STRESS_PER_THREAD", default_per_thread); }
+
+/// Runs `produce(ids, count)` on each of thread_count threads, started
+/// together, to append `count` IDs to that thread's `ids`, and checks the
+/// whole output.
+template <class Produce>
+void stress_with(Produce produce, std::size_t count, std::size_t thread_count = stress_threads) {
+    REQUIRE(count > 0);
     std::vector<std::vector<ulid::ulid>> made(thread_count);
+    for (auto& ids : made) ids.reserve(count);
+    std::atomic<std::size_t> ready{0};
+    std::atomic<bool> go{false};
+
+    const std::uint64_t window_start = ulid::now();
     std::vector<std::thread> threads;
     for (std::size_t t = 0; t < thread_count; ++t) {
-        threads.emplace_back([&made, t] {
-            made[t].reserve(per_thread);
-            for (std::size_t i = 0; i < per_thread; ++i) made[t].push_back(ulid::make());
+        threads.emplace_back([&, t] {
+            ready.fetch_add(1);
+            while (!go.load()) std::this_thread::yield();
+            produce(made[t], count);
+        });
+    }
+    while (ready.load() != thread_count) std::this_thread::yield();
+    go.store(true);
+    for (auto& th : threads) th.join();
+    const std::uint64_t window_end = ulid::now();
+    INFO("window " << window_start << " .. " << window_end << " ms, " << count << " per thread");
+
+    std::size_t out_of_order = 0;
+    std::size_t out_of_window = 0;
+    std::vector<ulid::ulid> all;
+    all.reserve(thread_count * count);
+    for (const auto& ids : made) {
+        REQUIRE(ids.size() == count);
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+            if (i > 0 && !(ids[i - 1] < ids[i])) ++out_of_order;
+            if (ids[i].time() < window_start || ids[i].time() > window_end) ++out_of_window;
+        }
+        all.insert(all.end(), ids.begin(), ids.end());
+    }
+    REQUIRE(out_of_order == 0);
+    REQUIRE(out_of_window == 0);
+    std::sort(all.begin(), all.end());
+    const auto duplicate = std::adjacent_find(all.begin(), all.end());
+    if (duplicate != all.end()) FAIL("duplicate ULID " << duplicate->to_string());
+    REQUIRE(all.size() == thread_count * count);
+}
+
+/// stress_with() for a callable making one ID a call.
+template <class MakeOne>
+void stress(MakeOne make_one, std::size_t count, std::size_t thread_count = stress_threads) {
+    stress_with(
+        [&make_one](std::vector<ulid::ulid>& ids, std::size_t n) {
+            for (std::size_t i = 0; i < n; ++i) ids.push_back(make_one());
+        },
+        count, thread_count);
+}
+
+}  // namespace
+
+TEST_CASE("stress: 8 threads of make() through the default entropy", "[stress][concurrency]") {
+    stress([] { return ulid::make(); }, per_thread());
+}
+
+TEST_CASE("stress: 8 threads of make_batch() through the default entropy, batches of 1 to 64",
+          "[stress][concurrency]") {
+    stress_with(
+        [](std::vector<ulid::ulid>& ids, std::size_t n) {
+            ids.resize(n);
+            std::size_t size = 1;
+            for (std::size_t i = 0; i < n; i += size) {
+                size = std::min<std::size_t>(n - i, 1 + (i * 7) % 64);
+                ulid::make_batch(ids.data() + i, size);
+            }
+        },
+        per_thread());
+}
+
+TEST_CASE("stress: 8 threads of make_thread_local()", "[stress][concurrency]") {
+    stress([] { return ulid::make_thread_local(); }, per_thread());
+}
+
+TEST_CASE("stress: 8 threads of make()'s path through one locked source with a custom reader",
+          "[stress][concurrency]") {
+    using source_type = ulid::locked_monotonic_entropy<ulid::monotonic_entropy<test::splitmix_reader>>;
+    source_type shared(std::in_place, test::splitmix_reader(20261202), std::uint64_t{0});
+    stress([&shared] { return ulid::detail::next_or_abort(shared, ulid::now()); }, per_thread());
+}
+
+TEST_CASE("stress: 8 threads through one locked source whose increments exhaust milliseconds",
+          "[stress][concurrency]") {
+    // A source stuck on 0xFF seeds every millisecond at the top of the
+    // entropy, so the second call in a millisecond exhausts it and next()
+    // moves on to the next millisecond: the clock-ahead path, under
+    // contention. The IDs then run ahead of the clock, so only order and
+    // uniqueness are checked here, not the window.
+    struct all_ones {
+        std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+            std::fill(dst, dst + n, std::uint8_t{0xFF});
+            return {};
+        }
+    };
+    ulid::locked_monotonic_entropy<ulid::monotonic_entropy<all_ones>> shared(std::in_place, all_ones{},
+                                                                             std::uint64_t{1});
+    const std::size_t count = std::min<std::size_t>(per_thread(), 20000);
+    std::vector<std::vector<ulid::ulid>> made(stress_threads);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < stress_threads; ++t) {
+        threads.emplace_back([&, t] {
+            for (std::size_t i = 0; i < count; ++i) made[t].push_back(ulid::detail::next_or_abort(shared, ulid::now()));
         });
     }
     for (auto& th : threads) th.join();
-
-    std::vector<ulid::ulid> all;
-    for (const auto& ids : made) {
-        REQUIRE(std::adjacent_find(ids.begin(), ids.end(),
-                                   [](const ulid::ulid& a, const ulid::ulid& b) { return !(a < b); }) == ids.end());
-        all.insert(all.end(), ids.begin(), ids.end());
-    }
-    std::sort(all.begin(), all.end());
+    const test::merged_ids merged = test::merge_threads(made);
+    const std::vector<ulid::ulid>& all = merged.sorted;
+    REQUIRE(merged.out_of_order == 0);
     REQUIRE(std::adjacent_find(all.begin(), all.end()) == all.end());
-    REQUIRE(all.size() == thread_count * per_thread);
+    // Every ID holds the all-ones entropy: each millisecond was used once.
+    const auto not_all_ones = std::count_if(all.begin(), all.end(), [](const ulid::ulid& id) {
+        return id.low() != ~std::uint64_t{0} || (id.high() & 0xFFFFU) != 0xFFFFU;
+    });
+    REQUIRE(not_all_ones == 0);
+    REQUIRE(all.size() == stress_threads * count);
+}
+
+TEST_CASE("make() from many threads gives unique IDs, increasing within each thread", "[concurrency]") {
+    stress([] { return ulid::make(); }, 50000);
 }
 
 TEST_CASE("a make() that starts after another finished returns a larger ID, on any thread", "[concurrency]") {
@@ -56,4 +189,15 @@ TEST_CASE("a make() that starts after another finished returns a larger ID, on a
     }
     for (auto& th : threads) th.join();
     REQUIRE(violations.load() == 0);
+}
+
+TEST_CASE("make_thread_local increases within each thread and is unique across threads",
+          "[concurrency][thread_local]") {
+    stress([] { return ulid::make_thread_local(); }, 50000, 4);
+    // Each thread has its own source.
+    ulid::monotonic_entropy<ulid::secure_entropy>* mine = &ulid::thread_local_entropy();
+    ulid::monotonic_entropy<ulid::secure_entropy>* other = nullptr;
+    std::thread([&other] { other = &ulid::thread_local_entropy(); }).join();
+    REQUIRE(mine != other);
+    REQUIRE(mine == &ulid::thread_local_entropy());
 }

@@ -1,9 +1,11 @@
-// make(), make(ms) and the default entropy.
+// make(), must_make(ms), make_batch() and the default entropy.
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <array>
 #include <iterator>
 #include <type_traits>
+#include <vector>
 
 TEST_CASE("make() produces a parseable ULID for the current time", "[make]") {
     const std::uint64_t before = ulid::now();
@@ -99,4 +101,21 @@ TEST_CASE("the deprecated make(ms) still compiles and is must_make(ms)", "[make]
 #pragma warning(pop)
 #endif
     REQUIRE(id.time() == 1469918176385ULL);
+}
+
+TEST_CASE("make_batch fills the buffer with increasing IDs that continue make()", "[make][batch]") {
+    const auto before = ulid::make();
+    std::vector<ulid::ulid> batch(5000);
+    ulid::make_batch(batch.data(), batch.size());
+    const auto after = ulid::make();
+    REQUIRE(before < batch.front());
+    for (std::size_t i = 1; i < batch.size(); ++i) REQUIRE(batch[i - 1] < batch[i]);
+    REQUIRE(batch.back() < after);
+    ulid::make_batch(nullptr, 0);  // an empty batch is fine
+#if defined(__cpp_lib_span) && __cpp_lib_span >= 202002L
+    std::array<ulid::ulid, 3> three{};
+    ulid::make_batch(std::span<ulid::ulid>(three));
+    REQUIRE(three[0] < three[1]);
+    REQUIRE(three[1] < three[2]);
+#endif
 }

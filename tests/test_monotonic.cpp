@@ -1,9 +1,13 @@
-// monotonic_entropy and locked_monotonic_entropy.
+// monotonic_entropy and locked_monotonic_entropy: next(), read_monotonic(),
+// next_n(), and the increments drawn word by word from sources that offer them.
 #include "catch.hpp"
 #include "support.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <random>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -195,4 +199,192 @@ TEST_CASE("a monotonic source can borrow a non-copyable generator", "[monotonic]
     ulid::monotonic_entropy<std::random_device&> m(rd);
     require_strictly_increasing(m, 5, 100);
     REQUIRE(&m.source() == &rd);
+}
+
+namespace {
+
+/// A reproducible byte stream (`prefix`, then a seeded PRNG), read through
+/// read() only.
+class stream_reader {
+public:
+    explicit stream_reader(std::uint64_t seed, std::vector<std::uint8_t> prefix = {})
+        : engine_(seed), prefix_(std::move(prefix)) {}
+
+    std::error_code read(std::uint8_t* dst, std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) dst[i] = next_byte();
+        return {};
+    }
+
+    [[nodiscard]] std::size_t consumed() const { return consumed_; }
+
+protected:
+    std::uint8_t next_byte() {
+        ++consumed_;
+        if (consumed_ <= prefix_.size()) return prefix_[consumed_ - 1];
+        return static_cast<std::uint8_t>(engine_() >> 56U);
+    }
+
+private:
+    std::mt19937_64 engine_;
+    std::vector<std::uint8_t> prefix_;
+    std::size_t consumed_ = 0;
+};
+
+/// The same stream, also offering the library's internal accelerators under
+/// their names: a user's reader must be read through read() only.
+class accelerated_reader : public stream_reader {
+public:
+    using stream_reader::stream_reader;
+    bool try_read_be32(std::uint32_t& out) noexcept {
+        ++calls_;
+        out = 0;
+        return true;
+    }
+    bool fill(std::uint8_t* dst, std::size_t n) noexcept {
+        ++calls_;
+        if (n > 0) std::memset(dst, 0, n);
+        return true;
+    }
+    [[nodiscard]] std::size_t calls() const { return calls_; }
+
+private:
+    std::size_t calls_ = 0;
+};
+
+/// secure_entropy seen through read() only: the general draw.
+struct read_only {
+    ulid::secure_entropy* source;
+    std::error_code read(std::uint8_t* dst, std::size_t n) const { return source->read(dst, n); }
+};
+
+/// Two secure_entropy objects in the same state (keyed, same keystream).
+void twin(ulid::secure_entropy& a, ulid::secure_entropy& b) {
+    std::array<std::uint8_t, 1> warm{};
+    REQUIRE_FALSE(a.read(warm.data(), warm.size()));
+    REQUIRE_FALSE(b.read(warm.data(), warm.size()));
+    *ulid::detail::access::keystream(b) = *ulid::detail::access::keystream(a);
+    ulid::detail::access::keystream(a)->since_os_key = 0;
+    ulid::detail::access::keystream(b)->since_os_key = 0;
+}
+
+}  // namespace
+
+TEST_CASE("a user's byte reader is read through read() only, whatever else it offers", "[monotonic]") {
+    ulid::monotonic_entropy<accelerated_reader> offered(accelerated_reader(99));
+    ulid::monotonic_entropy<stream_reader> plain(stream_reader(99));
+    for (int i = 0; i < 1000; ++i) {
+        ulid::ulid a;
+        ulid::ulid b;
+        REQUIRE_FALSE(offered.next(5, a));
+        REQUIRE_FALSE(plain.next(5, b));
+        REQUIRE(a == b);
+    }
+    REQUIRE(offered.source().calls() == 0);
+    REQUIRE(offered.source().consumed() == plain.source().consumed());
+}
+
+TEST_CASE("increments from secure_entropy's buffered words equal the general draw's, words at hand or not",
+          "[monotonic]") {
+    // The default increment (32-bit words, rejection only of 2^32 - 1), one
+    // that rejects nearly half the words, and two that do not use 32-bit
+    // words at all. 6000 draws cross dozens of refills, where no word is at
+    // hand, and stay below reseed_bytes (a reseed mixes in fresh OS bytes,
+    // which would part the twins).
+    for (const std::uint64_t inc :
+         {std::uint64_t{0}, (std::uint64_t{1} << 31U) + 1U, std::uint64_t{1000}, std::uint64_t{1} << 40U}) {
+        INFO("inc " << inc);
+        ulid::secure_entropy a;
+        ulid::secure_entropy b;
+        twin(a, b);
+        ulid::monotonic_entropy<ulid::secure_entropy&> fast(a, inc);
+        ulid::monotonic_entropy<read_only> general(read_only{&b}, inc);
+        std::uint64_t ms = 5;
+        for (int i = 0; i < 6000; ++i) {
+            if (i % 500 == 499) ++ms;  // reseeds as well as increments
+            ulid::ulid x;
+            ulid::ulid y;
+            REQUIRE_FALSE(fast.next(ms, x));
+            REQUIRE_FALSE(general.next(ms, y));
+            REQUIRE(x == y);
+        }
+        REQUIRE(ulid::detail::access::keystream(a)->remaining == ulid::detail::access::keystream(b)->remaining);
+    }
+}
+
+TEST_CASE("a word at the bound is rejected by the buffered-word path as by the general draw", "[monotonic]") {
+    // After the seed, the next two keystream words are set to the bound
+    // (rejected) and one below it (the largest step, inc).
+    struct scripted {
+        std::uint64_t inc;
+        std::uint32_t bound;
+    };
+    for (const scripted c : {scripted{0, 0xFFFFFFFFU}, scripted{(std::uint64_t{1} << 31U) + 1U, 0x80000001U}}) {
+        INFO("inc " << c.inc);
+        ulid::secure_entropy a;
+        ulid::secure_entropy b;
+        twin(a, b);
+        ulid::monotonic_entropy<ulid::secure_entropy&> fast(a, c.inc);
+        ulid::monotonic_entropy<read_only> general(read_only{&b}, c.inc);
+        ulid::ulid seed_a;
+        ulid::ulid seed_b;
+        REQUIRE_FALSE(fast.next(7, seed_a));
+        REQUIRE_FALSE(general.next(7, seed_b));
+        REQUIRE(seed_a == seed_b);
+        for (ulid::secure_entropy* source : {&a, &b}) {
+            ulid::detail::keystream_state& state = *ulid::detail::access::keystream(*source);
+            REQUIRE(state.remaining >= 8);
+            std::uint8_t* const at = state.buffer.data() + (state.buffer.size() - state.remaining);
+            for (std::size_t w = 0; w < 2; ++w) {
+                const std::uint32_t word = c.bound - static_cast<std::uint32_t>(w);
+                for (std::size_t k = 0; k < 4; ++k) at[4 * w + k] = static_cast<std::uint8_t>(word >> (24 - 8 * k));
+            }
+        }
+        ulid::ulid x;
+        ulid::ulid y;
+        REQUIRE_FALSE(fast.next(7, x));
+        REQUIRE_FALSE(general.next(7, y));
+        REQUIRE(x == y);
+        REQUIRE(x.low() - seed_a.low() == c.bound);  // the step: (bound - 1) + 1
+    }
+}
+
+TEST_CASE("next_n equals n calls of next()", "[monotonic][batch]") {
+    ulid::monotonic_entropy<test::prng_reader> a(test::prng_reader(7), 1000);
+    ulid::monotonic_entropy<test::prng_reader> b(test::prng_reader(7), 1000);
+    std::vector<ulid::ulid> batch(300);
+    const ulid::batch_result r = a.next_n(42, batch.data(), batch.size());
+    REQUIRE(r.count == 300);
+    REQUIRE_FALSE(r.ec);
+    for (const auto& id : batch) {
+        ulid::ulid one;
+        REQUIRE_FALSE(b.next(42, one));
+        REQUIRE(one == id);
+    }
+}
+
+TEST_CASE("next_n moves to the next millisecond when one is used up", "[monotonic][batch]") {
+    ulid::monotonic_entropy<test::prefixed_reader> m(
+        test::prefixed_reader({0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFD}, 5), 1);
+    std::array<ulid::ulid, 6> out{};
+    const ulid::batch_result r = m.next_n(9, out.data(), out.size());
+    REQUIRE(r.count == 6);
+    REQUIRE(out[2].time() == 9);  // ...FD, FE, FF
+    REQUIRE(out[3].time() == 10);
+    for (std::size_t i = 1; i < out.size(); ++i) REQUIRE(out[i - 1] < out[i]);
+}
+
+TEST_CASE("next_n stops at a failure, keeping what it wrote", "[monotonic][batch][errors]") {
+    test::sequence_reader reader(std::vector<std::uint8_t>(10 + 2 * 4, 0x01));  // a seed and four increments
+    ulid::monotonic_entropy<test::sequence_reader&> m(reader, 1000);
+    std::array<ulid::ulid, 8> out{};
+    const auto untouched = test::from_hex("0123456789abcdef0123456789abcdef");
+    out.fill(untouched);
+    const ulid::batch_result r = m.next_n(3, out.data(), out.size());
+    REQUIRE(r.count == 5);
+    REQUIRE(r.ec == ulid::errc::entropy_failure);
+    for (std::size_t i = 1; i < 5; ++i) REQUIRE(out[i - 1] < out[i]);
+    for (std::size_t i = 5; i < out.size(); ++i) REQUIRE(out[i] == untouched);
+    const ulid::batch_result late = m.next_n(ulid::max_time + 1, out.data(), 1);
+    REQUIRE(late.count == 0);
+    REQUIRE(late.ec == ulid::errc::big_time);
 }

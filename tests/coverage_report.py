@@ -13,7 +13,7 @@ left out; a branch on the CPU's features is reported but cannot fail.
 Exit status 1 when line coverage is below --min-line-percent or a branch of
 those functions was never taken.
 
-    python3 tests/reliability/coverage_report.py --build build/coverage --source .
+    python3 tests/coverage_report.py --build build/coverage --source .
 
 Objects whose path matches --exclude (by default the -O2 allocation test)
 are left out: gcov attributes lines and branches of optimised code

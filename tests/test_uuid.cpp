@@ -1,9 +1,9 @@
 // UUID interop: the RFC 9562 8-4-4-4-12 form, both ways.
 #include "catch.hpp"
-
-#include <ulid/ulid.hpp>
+#include "support.hpp"
 
 #include <array>
+#include <random>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -70,4 +70,36 @@ TEST_CASE("parse_uuid reports errors like parse and leaves the ULID untouched", 
         CHECK(ec.category() == ulid::ulid_category());
         CHECK(id == sentinel());
     }
+}
+
+TEST_CASE("the UUID form is RFC 9562 8-4-4-4-12 lower-case hex", "[codec][uuid]") {
+    const auto id = test::from_hex("01563df36481a5e515bc97e85cf69bc3");
+    REQUIRE(id.to_uuid_string() == "01563df3-6481-a5e5-15bc-97e85cf69bc3");
+    std::array<char, 37> buffer{};
+    buffer.fill('#');
+    REQUIRE(id.encode_uuid(buffer.data()) == buffer.data() + 36);
+    REQUIRE(buffer[36] == '#');
+    REQUIRE(ulid::ulid{}.to_uuid_string() == "00000000-0000-0000-0000-000000000000");
+}
+
+TEST_CASE("parse_uuid round-trips, accepts upper case and rejects malformed text", "[codec][uuid][errors]") {
+    std::mt19937_64 rng(6);
+    for (int i = 0; i < 10000; ++i) {
+        const auto id = test::random_ulid(rng);
+        ulid::ulid back;
+        REQUIRE_FALSE(ulid::parse_uuid(id.to_uuid_string(), back));
+        REQUIRE(back == id);
+    }
+    ulid::ulid upper;
+    REQUIRE_FALSE(ulid::parse_uuid("01563DF3-6481-A5E5-15BC-97E85CF69BC3", upper));
+    REQUIRE(test::to_hex(upper) == "01563df36481a5e515bc97e85cf69bc3");
+
+    auto out = sentinel();
+    REQUIRE(ulid::parse_uuid("01563df36481a5e515bc97e85cf69bc3", out) == ulid::errc::data_size);
+    REQUIRE(ulid::parse_uuid("01563df3-6481-a5e5-15bc-97e85cf69bc", out) == ulid::errc::data_size);
+    REQUIRE(ulid::parse_uuid("01563df3-6481-a5e5-15bc-97e85cf69bcg", out) == ulid::errc::invalid_characters);
+    REQUIRE(ulid::parse_uuid("01563df3x6481-a5e5-15bc-97e85cf69bc3", out) == ulid::errc::invalid_characters);
+    REQUIRE(ulid::parse_uuid("01563df-36481-a5e5-15bc-97e85cf69bc3", out) == ulid::errc::invalid_characters);
+    REQUIRE(ulid::parse_uuid("{1563df3-6481-a5e5-15bc-97e85cf69bc}", out) == ulid::errc::invalid_characters);
+    REQUIRE(out == sentinel());
 }

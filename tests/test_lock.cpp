@@ -1,7 +1,7 @@
 // The shared generator's lock: a waiter sleeps in the kernel instead of
 // starving a preempted holder, and a batch holds the lock one chunk at a time.
 #include "catch.hpp"
-#include "reliability.hpp"
+#include "support.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -23,7 +23,7 @@ TEST_CASE("a higher-priority waiter sleeps, so a preempted lower-priority holder
     // A waiter that only spins or yields keeps the CPU forever (a yield
     // gives way to equal priorities only); one that sleeps lets the holder
     // run and unlock. In a child, under an alarm, so a hang fails the test.
-    const rel::child_result child = rel::run_in_child([]() -> std::string {
+    const test::child_result child = test::run_in_child([]() -> std::string {
         ::alarm(20);
         cpu_set_t one{};
         CPU_ZERO(&one);
@@ -93,16 +93,35 @@ TEST_CASE("locked_monotonic_entropy::next_n is increasing and complete across it
         ulid::monotonic_entropy<ulid::secure_entropy>(ulid::secure_entropy{}));
     constexpr std::size_t chunk = decltype(source)::batch_chunk;
     for (const std::size_t n : {std::size_t{0}, std::size_t{1}, chunk - 1, chunk, chunk + 1, 3 * chunk + 7}) {
-        std::vector<ulid::ulid> out(n + 1, rel::sentinel());
+        std::vector<ulid::ulid> out(n + 1, test::sentinel());
         const ulid::batch_result r = source.next_n(1000, out.data(), n);
         REQUIRE_FALSE(r.ec);
         REQUIRE(r.count == n);
         for (std::size_t i = 1; i < n; ++i) REQUIRE(out[i - 1] < out[i]);
-        REQUIRE(out[n] == rel::sentinel());
+        REQUIRE(out[n] == test::sentinel());
     }
     // A failure in a later chunk stops there: big_time on every chunk.
     std::vector<ulid::ulid> out(2 * chunk);
     const ulid::batch_result r = source.next_n(ulid::max_time + 1, out.data(), out.size());
     REQUIRE(r.count == 0);
     REQUIRE(r.ec == ulid::errc::big_time);
+}
+
+TEST_CASE("the spin lock excludes other threads", "[lock]") {
+    ulid::detail::fast_mutex m;
+    long counter = 0;
+    std::vector<std::thread> pool;
+    for (int t = 0; t < 4; ++t) {
+        pool.emplace_back([&] {
+            for (int i = 0; i < 100000; ++i) {
+                const std::lock_guard<ulid::detail::fast_mutex> lock(m);
+                ++counter;
+            }
+        });
+    }
+    for (auto& th : pool) th.join();
+    REQUIRE(counter == 400000);
+    REQUIRE(m.try_lock());
+    REQUIRE_FALSE(m.try_lock());
+    m.unlock();
 }

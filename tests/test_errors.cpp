@@ -1,9 +1,10 @@
 // Every error path of the public API, one errc value per test case: the exact
 // error, and the output (ULID, buffer, array, stream value) left as it was.
-// tests/test_*.cpp already check many of these one by one; this file is the
-// complete map, so that a new error path without a test shows up here.
+// This file is the one map of the error paths, so that a new error path
+// without a test shows up here; the feature files check errors only where the
+// order or interplay of checks is the feature (e.g. parse's length, then
+// characters, then overflow).
 #include "catch.hpp"
-#include "reliability.hpp"
 #include "support.hpp"
 
 #include <algorithm>
@@ -12,11 +13,12 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
 
-const ulid::ulid sentinel = rel::sentinel();
+const ulid::ulid sentinel = test::sentinel();
 constexpr std::array<std::uint8_t, 10> sentinel_entropy = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
 
 template <class F>
@@ -60,6 +62,12 @@ TEST_CASE("errc::data_size from every call that takes a length", "[errors][data_
         REQUIRE(ulid::parse(s, out) == ulid::errc::data_size);
         REQUIRE(out == sentinel);
         if (n != 36) REQUIRE(ulid::parse_uuid(s, out) == ulid::errc::data_size);
+        REQUIRE(out == sentinel);
+    }
+    // The length is judged before the characters: 27 characters, valid or not.
+    for (const std::string_view s :
+         {std::string_view("0000XSNJG0MQJHBF4QX1EFD6Y3 "), std::string_view("!!!!!!!!!!!!!!!!!!!!!!!!!!!")}) {
+        REQUIRE(ulid::parse(s, out) == ulid::errc::data_size);
         REQUIRE(out == sentinel);
     }
     REQUIRE(thrown_by([] { (void)ulid::must_parse("01ARYZ"); }).code() == ulid::errc::data_size);
@@ -176,6 +184,13 @@ TEST_CASE("errc::overflow from parse for every first character above 7", "[error
             REQUIRE(ulid::parse(s, out) == ulid::errc::overflow);
             REQUIRE(out == sentinel);
         }
+    }
+    // Whatever follows the first character.
+    for (const char* s : {"80000000000000000000000000", "80000000000000000000000001", "90000000000000000000000000",
+                          "A0000000000000000000000000", "zzzzzzzzzzzzzzzzzzzzzzzzzz"}) {
+        INFO(s);
+        REQUIRE(ulid::parse(s, out) == ulid::errc::overflow);
+        REQUIRE(out == sentinel);
     }
     REQUIRE(thrown_by([] { (void)ulid::must_parse("80000000000000000000000000"); }).code() == ulid::errc::overflow);
     std::istringstream in("80000000000000000000000000");

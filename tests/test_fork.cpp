@@ -1,8 +1,8 @@
-// Process copies: a child never hangs on a lock its parent's threads held,
-// never repeats its parent's entropy, and never holds its parent's keys,
-// however it was made (fork(), glibc's _Fork(), a raw fork system call).
+// fork() and its relatives: a child never repeats its parent's entropy
+// (monotonic sources reseed, secure_entropy rekeys, the key pages are wiped
+// where the kernel can), and never hangs on a lock a parent's thread held.
 #include "catch.hpp"
-#include "reliability.hpp"
+#include "support.hpp"
 
 #include <array>
 #include <atomic>
@@ -239,4 +239,143 @@ TEST_CASE("a child that never draws holds no byte of its parent's keys or keystr
 }
 #endif
 
+#endif
+
+#if !defined(_WIN32)
+
+TEST_CASE("after fork() a monotonic source reseeds in the child instead of incrementing", "[faults][fork]") {
+    // Same stream in parent and child: without the fork check the child's
+    // next ID would be the parent's last plus an increment, which the
+    // parent also produces: a duplicate across processes. Both paths:
+    // next() and read_monotonic() (through generate()).
+    ulid::monotonic_entropy<test::faulty_reader> m(test::faulty_reader(11, 0, test::fault::error_code), 1);
+    ulid::monotonic_entropy<test::faulty_reader> r(test::faulty_reader(12, 0, test::fault::error_code), 1);
+    ulid::ulid first;
+    ulid::ulid first_r;
+    REQUIRE_FALSE(m.next(500, first));
+    REQUIRE_FALSE(ulid::generate(500, r, first_r));
+    const std::uint64_t position = m.source().position();
+    const std::uint64_t position_r = r.source().position();
+    const test::child_result child = test::run_in_child([&]() -> std::string {
+        // Ten fresh bytes from where the parent's stream stood: a reseed.
+        const auto fresh_at = [](std::uint64_t seed, std::uint64_t at) {
+            test::faulty_reader twin(seed, 0, test::fault::error_code);
+            twin.seek(at);
+            std::array<std::uint8_t, 10> fresh{};
+            (void)twin.read(fresh.data(), fresh.size());
+            return fresh;
+        };
+        ulid::ulid id;
+        if (m.next(500, id)) return "next() failed in the child";
+        if (id.time() != 500) return "the child moved off the millisecond";
+        if (id.entropy() != fresh_at(11, position)) return "next() in the child incremented the parent's state";
+        ulid::ulid again;
+        if (m.next(500, again) || !(id < again)) return "next() in the child is not monotonic after its reseed";
+        ulid::ulid id_r;
+        if (ulid::generate(500, r, id_r)) return "read_monotonic() failed in the child";
+        if (id_r.entropy() != fresh_at(12, position_r)) {
+            return "read_monotonic() in the child incremented the parent's state";
+        }
+        return "";
+    });
+    INFO(child.output);
+    REQUIRE(child.exited);
+    REQUIRE(child.exit_code == 0);
+    // The parent's own states are untouched: they increment as before.
+    ulid::ulid second;
+    REQUIRE_FALSE(m.next(500, second));
+    REQUIRE(second.low() - first.low() == 1);
+    ulid::ulid second_r;
+    REQUIRE_FALSE(ulid::generate(500, r, second_r));
+    REQUIRE(second_r.low() - first_r.low() == 1);
+}
+
+#endif
+
+#if !defined(_WIN32)
+namespace {
+
+/// Runs `make` in a forked child and returns what it wrote to a pipe.
+template <class Make>
+std::string in_child(Make make) {
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        ::close(fds[0]);
+        const std::string text = make();
+        const auto written = ::write(fds[1], text.data(), text.size());
+        ::_exit(written == static_cast<ssize_t>(text.size()) ? 0 : 1);
+    }
+    ::close(fds[1]);
+    std::string result;
+    char buffer[256];
+    for (;;) {
+        const auto n = ::read(fds[0], buffer, sizeof buffer);
+        if (n <= 0) break;
+        result.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(fds[0]);
+    int status = 0;
+    REQUIRE(::waitpid(pid, &status, 0) == pid);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("after fork, parent and child never share secure_entropy output", "[secure][fork]") {
+    ulid::secure_entropy source;
+    std::array<std::uint8_t, 8> warm{};
+    REQUIRE_FALSE(source.read(warm.data(), warm.size()));  // leaves buffered bytes behind
+
+    const auto draw = [&source] {
+        std::array<std::uint8_t, 64> bytes{};
+        (void)source.read(bytes.data(), bytes.size());
+        return std::string(bytes.begin(), bytes.end());
+    };
+    const std::string child = in_child(draw);
+    const std::string parent = draw();
+    REQUIRE(child.size() == 64);
+    REQUIRE(child != parent);
+}
+
+TEST_CASE("after fork, the buffered-word path in the child declines until the source rekeys", "[secure][fork]") {
+    ulid::secure_entropy source;
+    std::array<std::uint8_t, 8> warm{};
+    REQUIRE_FALSE(source.read(warm.data(), warm.size()));  // leaves buffered words behind
+
+    const std::string child = in_child([&source] {
+        std::uint32_t word = 0;
+        const bool served_inherited = ulid::detail::access::try_read_be32(source, word);
+        std::array<std::uint8_t, 4> fresh{};
+        const bool rekeyed = !source.read(fresh.data(), fresh.size());
+        const bool served_after = ulid::detail::access::try_read_be32(source, word);
+        return std::string(served_inherited ? "inherited" : "declined") + (rekeyed && served_after ? " ok" : " bad");
+    });
+    REQUIRE(child == "declined ok");
+    std::uint32_t word = 0;
+    REQUIRE(ulid::detail::access::try_read_be32(source, word));  // the parent's buffer is untouched
+}
+
+TEST_CASE("after fork, make() in the child does not repeat the parent's entropy", "[secure][fork]") {
+    (void)ulid::make();  // the default source now holds state and buffered keystream
+    const auto draw = [] {
+        std::string text;
+        for (int i = 0; i < 4; ++i) text += ulid::make().to_string();
+        return text;
+    };
+    const std::string child = in_child(draw);
+    const std::string parent = draw();
+    REQUIRE(child.size() == 4 * 26);
+    for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 4; ++j) {
+            // Compare the entropy characters only: timestamps may coincide.
+            REQUIRE(child.substr(static_cast<std::size_t>(i) * 26 + 10, 16) !=
+                    parent.substr(static_cast<std::size_t>(j) * 26 + 10, 16));
+        }
+    }
+}
 #endif

@@ -1,0 +1,128 @@
+// parse() and must_parse(): what the strict decoder accepts, and the exact
+// error, checked in order (length, characters, overflow), for what it does not.
+#include "catch.hpp"
+#include "support.hpp"
+
+#include <random>
+#include <string>
+
+using test::lower;
+using test::random_ulid;
+
+namespace {
+
+const ulid::ulid sentinel = test::from_hex("0123456789abcdef0123456789abcdef");
+
+}  // namespace
+
+TEST_CASE("parse accepts the reference vectors", "[codec]") {
+    ulid::ulid id;
+    REQUIRE_FALSE(ulid::parse("0000XSNJG0MQJHBF4QX1EFD6Y3", id));
+    REQUIRE(test::to_hex(id) == "00003b9aca00a5e515bc97e85cf69bc3");
+
+    REQUIRE_FALSE(ulid::parse("01ARYZ6S410000000000000000", id));
+    REQUIRE(id.time() == 1469918176385ULL);
+    REQUIRE(id.entropy() == std::array<std::uint8_t, 10>{});
+
+    REQUIRE_FALSE(ulid::parse("00000031N00000000000000000", id));
+    REQUIRE(id.time() == 100000);
+    REQUIRE(id.entropy() == std::array<std::uint8_t, 10>{});
+
+    REQUIRE_FALSE(ulid::parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ", id));
+    for (const auto b : id.bytes()) REQUIRE(b == 0xFF);
+
+    REQUIRE_FALSE(ulid::parse("00000000000000000000000000", id));
+    REQUIRE(id.is_zero());
+    REQUIRE_FALSE(ulid::parse("70000000000000000000000000", id));
+    REQUIRE(id.bytes()[0] == 0xE0);
+}
+
+TEST_CASE("parse is case-insensitive", "[codec]") {
+    std::mt19937_64 rng(4);
+    for (int i = 0; i < 10000; ++i) {
+        auto bytes = random_ulid(rng).bytes();
+        bytes[0] &= 0x7F;
+        const auto id = ulid::ulid::from_bytes(bytes);
+        ulid::ulid upper;
+        ulid::ulid lowered;
+        REQUIRE_FALSE(ulid::parse(id.to_string(), upper));
+        REQUIRE_FALSE(ulid::parse(lower(id.to_string()), lowered));
+        REQUIRE(upper == id);
+        REQUIRE(lowered == id);
+    }
+    ulid::ulid mixed;
+    REQUIRE_FALSE(ulid::parse("01arYZ6s410000000000000000", mixed));
+    REQUIRE(mixed.time() == 1469918176385ULL);
+}
+
+TEST_CASE("parse rejects 0x00 or 0xFF at each of the 26 positions", "[codec][errors]") {
+    const std::string base = "0000XSNJG0MQJHBF4QX1EFD6Y3";
+    for (std::size_t i = 0; i < base.size(); ++i) {
+        for (const char bad : {'\x00', '\xFF'}) {
+            std::string text = base;
+            text[i] = bad;
+            auto out = sentinel;
+            INFO("position " << i << " byte " << static_cast<int>(static_cast<unsigned char>(bad)));
+            REQUIRE(ulid::parse(text, out) == ulid::errc::invalid_characters);
+            REQUIRE(out == sentinel);
+        }
+    }
+}
+
+TEST_CASE("parse rejects every character outside the alphabet, including I L O U", "[codec][errors]") {
+    for (int c = 0; c < 256; ++c) {
+        const char ch = static_cast<char>(c);
+        const bool valid = ulid::alphabet.find(static_cast<char>(std::toupper(c))) != std::string_view::npos && c < 128;
+        std::string text = "01ARYZ6S410000000000000000";
+        text[13] = ch;
+        auto out = sentinel;
+        const auto ec = ulid::parse(text, out);
+        INFO("character " << c);
+        if (valid) {
+            REQUIRE_FALSE(ec);
+        } else {
+            REQUIRE(ec == ulid::errc::invalid_characters);
+            REQUIRE(out == sentinel);
+        }
+    }
+    for (const char* text : {"01ARYZ6S41000000000000000I", "01ARYZ6S41000000000000000l", "01ARYZ6S41000000000000000O",
+                             "01ARYZ6S41000000000000000u"}) {
+        ulid::ulid out;
+        REQUIRE(ulid::parse(text, out) == ulid::errc::invalid_characters);
+    }
+}
+
+TEST_CASE("parse checks length, then characters, then overflow", "[codec][errors]") {
+    ulid::ulid out;
+    // Both invalid characters and overflow: characters win.
+    REQUIRE(ulid::parse("8ZZZZZZZZZZZZZZZZZZZZZZZZU", out) == ulid::errc::invalid_characters);
+    REQUIRE(ulid::parse("\xFF"
+                        "0000000000000000000000000",
+                        out) == ulid::errc::invalid_characters);
+    // Wrong length with invalid characters: length wins.
+    REQUIRE(ulid::parse("8ZZZZZZZZZZZZZZZZZZZZZZZZUU", out) == ulid::errc::data_size);
+}
+
+TEST_CASE("parse reads no further than the view it is given", "[codec]") {
+    const std::string text = "01ARYZ6S410000000000000000XYZ";
+    ulid::ulid out;
+    REQUIRE_FALSE(ulid::parse(std::string_view(text.data(), 26), out));
+    REQUIRE(out.time() == 1469918176385ULL);
+}
+
+TEST_CASE("must_parse returns the value or throws ulid::error with the errc", "[codec][errors]") {
+    REQUIRE(ulid::must_parse("01ARYZ6S410000000000000000").time() == 1469918176385ULL);
+    try {
+        (void)ulid::must_parse("");
+        FAIL("must_parse did not throw");
+    } catch (const ulid::error& e) {
+        REQUIRE(e.code() == ulid::errc::data_size);
+    }
+    try {
+        (void)ulid::must_parse("80000000000000000000000000");
+        FAIL("must_parse did not throw");
+    } catch (const ulid::error& e) {
+        REQUIRE(e.code() == ulid::errc::overflow);
+        REQUIRE(std::string(e.what()).find("overflow") != std::string::npos);
+    }
+}
