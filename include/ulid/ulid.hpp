@@ -155,6 +155,11 @@
 #else
 #define ULID_X86_SIMD 0
 #endif
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(ULID_NO_VECTOR_EXTENSIONS)
+#define ULID_HAS_VECTOR_EXTENSIONS 1
+#else
+#define ULID_HAS_VECTOR_EXTENSIONS 0
+#endif
 
 // Operating-system entropy, fork detection and the lock's sleep.
 #if defined(_WIN32)
@@ -1806,47 +1811,8 @@ inline void on_fork_child() noexcept;
     return (v << c) | (v >> (32U - c));
 }
 
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the indices follow RFC 8439's QUARTERROUND(a, b, c, d)
-constexpr void chacha_quarter_round(std::array<std::uint32_t, 16>& x, std::size_t a, std::size_t b, std::size_t c,
-                                    std::size_t d) noexcept {
-    x[a] += x[b];
-    x[d] = rotl32(x[d] ^ x[a], 16);
-    x[c] += x[d];
-    x[b] = rotl32(x[b] ^ x[c], 12);
-    x[a] += x[b];
-    x[d] = rotl32(x[d] ^ x[a], 8);
-    x[c] += x[d];
-    x[b] = rotl32(x[b] ^ x[c], 7);
-}
-
-/// The ChaCha block function (RFC 8439 section 2.3) with `Rounds` rounds:
-/// 20 is ChaCha20. `state` is constants, key, counter and nonce as words.
-template <int Rounds>
-[[nodiscard]] constexpr std::array<std::uint32_t, 16> chacha_block(
-    const std::array<std::uint32_t, 16>& state) noexcept {
-    std::array<std::uint32_t, 16> x = state;
-    for (int i = 0; i < Rounds; i += 2) {
-        chacha_quarter_round(x, 0, 4, 8, 12);
-        chacha_quarter_round(x, 1, 5, 9, 13);
-        chacha_quarter_round(x, 2, 6, 10, 14);
-        chacha_quarter_round(x, 3, 7, 11, 15);
-        chacha_quarter_round(x, 0, 5, 10, 15);
-        chacha_quarter_round(x, 1, 6, 11, 12);
-        chacha_quarter_round(x, 2, 7, 8, 13);
-        chacha_quarter_round(x, 3, 4, 9, 14);
-    }
-    for (std::size_t i = 0; i < 16; ++i) x[i] += state[i];
-    return x;
-}
-
 /// "expand 32-byte k", the first four words of every ChaCha state.
 inline constexpr std::array<std::uint32_t, 4> chacha_constants = {0x61707865U, 0x3320646eU, 0x79622d32U, 0x6b206574U};
-
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(ULID_NO_VECTOR_EXTENSIONS)
-#define ULID_HAS_VECTOR_EXTENSIONS 1
-#else
-#define ULID_HAS_VECTOR_EXTENSIONS 0
-#endif
 
 #if !ULID_HAS_VECTOR_EXTENSIONS
 /// Four 32-bit lanes for compilers without vector extensions.
@@ -1866,20 +1832,17 @@ struct lanes4 {
 };
 #endif
 
-/// The byte at offset `i` of block `block` (0-based, 64 bytes a block) in
-/// the keystream of chacha_blocks4/8, which is stored word-major: word w of
-/// every block in turn, each word little-endian. That layout is a fixed
-/// permutation of the blocks' bytes, written with whole-vector stores.
-[[nodiscard]] constexpr std::size_t chacha_stream_offset(std::size_t lanes, std::size_t block, std::size_t i) noexcept {
-    return ((i / 4) * lanes + block) * 4 + i % 4;
-}
+// The keystream of chacha_blocks4/8 is stored word-major: word w of every
+// block in turn, each word little-endian (a fixed permutation of the blocks'
+// bytes, written with whole-vector stores). The tests check it against an
+// RFC 8439 block function of their own.
 
 /// Four consecutive ChaCha blocks computed side by side, one block per lane
 /// of a 4 x 32-bit vector (SSE2, NEON and the like, through GCC/clang vector
 /// extensions; plain arrays elsewhere). Block `l` uses the 64-bit block
 /// counter `counter + l` (words 12 and 13) and a zero nonce (words 14 and
 /// 15), as in the original ChaCha; the 256 bytes go to `out` word-major (see
-/// chacha_stream_offset). Tested against the scalar chacha_block.
+/// the layout above).
 template <int Rounds>
 void chacha_blocks4(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
 #if ULID_HAS_VECTOR_EXTENSIONS
@@ -1957,7 +1920,7 @@ ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(__m256i& a, __m256i& b
 
 /// Eight consecutive ChaCha blocks, one per 32-bit lane of AVX2 registers:
 /// the same keystream layout as chacha_blocks4, with eight lanes (see
-/// chacha_stream_offset). Tested against the scalar chacha_block.
+/// the layout above).
 template <int Rounds>
 ULID_TARGET("avx2")
 void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
