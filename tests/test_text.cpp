@@ -140,10 +140,16 @@ TEST_CASE("rfc3339() writes UTC with milliseconds, every ULID time up to the yea
     CHECK(ulid::rfc3339(253402300800000) == "10000-01-01T00:00:00.000Z");
     CHECK(ulid::rfc3339(ulid::max_time) == "10889-08-02T05:31:50.655Z");
     CHECK(ulid::rfc3339(ulid::max_time + 1).empty());
-    // Against the C library's gmtime over random times it can represent.
+    // Against the C library's gmtime over random times it can represent:
+    // up to the year 9999, or 3000 with Windows' gmtime_s.
+#if defined(_WIN32)
+    constexpr std::uint64_t gmtime_limit = 32503680000000ULL;  // 3000-01-01
+#else
+    constexpr std::uint64_t gmtime_limit = 253402300800000ULL;  // 10000-01-01
+#endif
     std::mt19937_64 rng(11);
     for (int i = 0; i < 20000; ++i) {
-        const std::uint64_t ms = rng() % 253402300800000ULL;
+        const std::uint64_t ms = rng() % gmtime_limit;
         const auto seconds = static_cast<std::time_t>(ms / 1000);
         std::tm parts{};
 #if defined(_WIN32)
