@@ -107,7 +107,7 @@ TEST_CASE("locked_monotonic_entropy::next_n is increasing and complete across it
     REQUIRE(r.ec == ulid::errc::big_time);
 }
 
-TEST_CASE("the spin lock excludes other threads", "[lock]") {
+TEST_CASE("the shared generator's lock excludes other threads", "[lock]") {
     ulid::detail::fast_mutex m;
     long counter = 0;
     std::vector<std::thread> pool;
