@@ -442,6 +442,19 @@ inline void write_be16(std::uint8_t* p, std::uint16_t v) noexcept {
 #endif
 }
 
+/// Eight bytes as a little-endian number (SipHash's word order).
+[[nodiscard]] inline std::uint64_t read_le64(const std::uint8_t* p) noexcept {
+#if ULID_LITTLE_ENDIAN
+    std::uint64_t v = 0;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+#else
+    std::uint64_t v = 0;
+    for (std::size_t i = 8; i-- > 0;) v = (v << 8U) | p[i];
+    return v;
+#endif
+}
+
 /// Four bytes as a little-endian number (ChaCha's word order).
 [[nodiscard]] inline std::uint32_t read_le32(const std::uint8_t* p) noexcept {
 #if ULID_LITTLE_ENDIAN
@@ -1620,18 +1633,6 @@ struct hash_key {
     return (v << c) | (v >> (64U - c));
 }
 
-[[nodiscard]] inline std::uint64_t read_le64(const std::uint8_t* p) noexcept {
-#if ULID_LITTLE_ENDIAN
-    std::uint64_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-#else
-    std::uint64_t v = 0;
-    for (std::size_t i = 8; i-- > 0;) v = (v << 8U) | p[i];
-    return v;
-#endif
-}
-
 /// SipHash-C-D (Aumasson and Bernstein, 2012) of a 16-byte message. The
 /// std::hash specialisation uses SipHash-1-3, as Rust's standard HashMap
 /// does: a keyed function with published analysis and no known
@@ -1758,7 +1759,6 @@ inline std::atomic<std::atomic<std::uint64_t>*> epoch_word{&epoch_fallback};
 inline std::atomic<std::uint64_t> epoch_counter{0};
 /// Whether the kernel wipes the epoch page in every child.
 inline std::atomic<bool> kernel_wipes_on_fork{false};
-inline std::atomic<bool> fork_handlers_registered{false};
 
 inline void on_fork_prepare() noexcept;
 inline void on_fork_parent() noexcept;
@@ -1776,9 +1776,7 @@ inline void on_fork_child() noexcept;
 #if defined(_WIN32)
         return true;
 #else
-        const bool registered = ::pthread_atfork(&on_fork_prepare, &on_fork_parent, &on_fork_child) == 0;
-        fork_handlers_registered.store(registered, std::memory_order_relaxed);
-        return registered;
+        return ::pthread_atfork(&on_fork_prepare, &on_fork_parent, &on_fork_child) == 0;
 #endif
     }();
     return ready;
