@@ -39,10 +39,10 @@
 //     operator<< and >>, std::hash (keyed SipHash-1-3), std::format, {fmt}
 //     (<ulid/fmt.hpp>), std::expected forms of parse (C++23)
 //
-// The file reads: configuration, then the public API section by section with
-// each entity's guarantees, each section's internals (namespace detail)
-// beside it, then the fork, reseed and lock plumbing; internal macros are
-// undefined at the end.
+// The file reads in three parts: configuration (below); part 1, the public
+// API section by section, each entity with its guarantees; part 2, the
+// implementation with all platform, SIMD, ChaCha, fork and lock plumbing.
+// Internal macros are undefined at the end.
 
 #ifndef ULID_ULID_HPP
 #define ULID_ULID_HPP
@@ -224,6 +224,10 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 
 namespace ulid {
 
+// ===========================================================================
+// Part 1: the public API
+// ===========================================================================
+
 // ---------------------------------------------------------------------------
 // Constants
 // ---------------------------------------------------------------------------
@@ -261,7 +265,821 @@ enum class errc {
     entropy_failure,     ///< the entropy source failed or yields no usable randomness
 };
 
+/// The English text of an error, as std::error_code::message() gives it,
+/// without allocating: for C interfaces and messages built in fixed buffers.
+[[nodiscard]] constexpr const char* error_message(errc e) noexcept;
+
+/// The error category of errc; one object per program.
+[[nodiscard]] inline const std::error_category& ulid_category() noexcept;
+
+/// Makes errc usable as a std::error_code (found by argument-dependent lookup).
+[[nodiscard]] inline std::error_code make_error_code(errc e) noexcept;
+
+/// Thrown by the must_ helpers only; carries the errc.
+class error : public std::system_error {
+public:
+    explicit error(errc e) : std::system_error(make_error_code(e)) {}
+    explicit error(std::error_code ec) : std::system_error(ec) {}
+};
+
+}  // namespace ulid
+
+template <>
+struct std::is_error_code_enum<ulid::errc> : std::true_type {};
+
+namespace ulid {
+
+// ---------------------------------------------------------------------------
+// Text held by value
+// ---------------------------------------------------------------------------
+
+/// At most Capacity characters held by value and always NUL-terminated:
+/// what the allocation-free text functions return (ulid::ulid_text from
+/// encode(), rfc3339()). Converts to std::string_view, compares with
+/// strings, and streams and formats as its characters only, so it cannot be
+/// printed past its end. Never allocates except str().
+template <std::size_t Capacity>
+class fixed_text {
+public:
+    /// The empty text.
+    constexpr fixed_text() noexcept = default;
+    /// The first Capacity characters of `s` (all of them when they fit).
+    constexpr explicit fixed_text(std::string_view s) noexcept : size_(s.size() < Capacity ? s.size() : Capacity) {
+        for (std::size_t i = 0; i < size_; ++i) chars_[i] = s[i];
+    }
+
+    [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] constexpr std::size_t length() const noexcept { return size_; }
+    [[nodiscard]] constexpr bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] static constexpr std::size_t capacity() noexcept { return Capacity; }
+    /// The characters, followed by a NUL.
+    [[nodiscard]] constexpr const char* data() const noexcept { return chars_.data(); }
+    /// The characters, followed by a NUL.
+    [[nodiscard]] constexpr const char* c_str() const noexcept { return chars_.data(); }
+    [[nodiscard]] constexpr const char* begin() const noexcept { return chars_.data(); }
+    [[nodiscard]] constexpr const char* end() const noexcept { return chars_.data() + size_; }
+    [[nodiscard]] constexpr char operator[](std::size_t i) const noexcept { return chars_[i]; }
+    [[nodiscard]] constexpr std::string_view view() const noexcept { return {chars_.data(), size_}; }
+    // NOLINTNEXTLINE(google-explicit-constructor): a text is usable wherever a string_view is
+    constexpr operator std::string_view() const noexcept { return view(); }
+    /// A std::string copy; may throw std::bad_alloc.
+    [[nodiscard]] std::string str() const { return std::string(view()); }
+
+    [[nodiscard]] friend constexpr bool operator==(const fixed_text& a, const fixed_text& b) noexcept {
+        return a.view() == b.view();
+    }
+    [[nodiscard]] friend constexpr bool operator==(const fixed_text& a, std::string_view b) noexcept {
+        return a.view() == b;
+    }
+#if !ULID_HAS_THREE_WAY_COMPARISON
+    [[nodiscard]] friend constexpr bool operator==(std::string_view a, const fixed_text& b) noexcept {
+        return a == b.view();
+    }
+    [[nodiscard]] friend constexpr bool operator!=(const fixed_text& a, const fixed_text& b) noexcept {
+        return !(a == b);
+    }
+    [[nodiscard]] friend constexpr bool operator!=(const fixed_text& a, std::string_view b) noexcept {
+        return !(a == b);
+    }
+    [[nodiscard]] friend constexpr bool operator!=(std::string_view a, const fixed_text& b) noexcept {
+        return !(a == b);
+    }
+#endif
+
+    /// Writes the characters; honours the stream's width and fill.
+    template <class Traits>
+    friend std::basic_ostream<char, Traits>& operator<<(std::basic_ostream<char, Traits>& os, const fixed_text& t) {
+        return os << t.view();
+    }
+
+private:
+    std::array<char, Capacity + 1> chars_{};
+    std::size_t size_ = 0;
+};
+
+/// The 26-character text of a ULID, held by value (see fixed_text).
+using ulid_text = fixed_text<encoded_size>;
+/// The 36-character UUID text of a ULID, held by value (see fixed_text).
+using uuid_text = fixed_text<uuid_size>;
+
+// ---------------------------------------------------------------------------
+// The value type
+// ---------------------------------------------------------------------------
+
+/// A ULID: 16 bytes, big-endian timestamp in bytes 0-5, entropy in 6-15.
+/// Trivially copyable, standard layout, default-constructed to zero. Byte
+/// order, text order and time order agree. No member allocates except
+/// to_string() and to_uuid_string(); none throws.
+class ulid {
+public:
+    /// The zero ULID (time 0, zero entropy), text "00000000000000000000000000".
+    constexpr ulid() noexcept = default;
+
+    /// A ULID holding exactly these 16 bytes; every byte pattern is valid.
+    [[nodiscard]] static constexpr ulid from_bytes(const byte_array& bytes) noexcept {
+        ulid id;
+        id.bytes_ = bytes;
+        return id;
+    }
+
+    /// Copies `size` bytes from `data` into `out`. `size` other than 16 gives
+    /// errc::data_size and leaves `out` unchanged.
+    [[nodiscard]] static std::error_code from_bytes(const std::uint8_t* data, std::size_t size, ulid& out) noexcept;
+
+#if ULID_HAS_SPAN
+    /// As from_bytes(data, size, out), from a span.
+    [[nodiscard]] static std::error_code from_bytes(std::span<const std::uint8_t> bytes, ulid& out) noexcept {
+        return from_bytes(bytes.data(), bytes.size(), out);
+    }
+#endif
+
+    /// The ULID whose high() is `high` and low() is `low`: bytes 0-7 and 8-15
+    /// as big-endian numbers.
+    [[nodiscard]] static constexpr ulid from_high_low(std::uint64_t high, std::uint64_t low) noexcept;
+
+    /// The 16 bytes, big-endian.
+    [[nodiscard]] constexpr const byte_array& bytes() const noexcept { return bytes_; }
+
+    /// Copies the 16 bytes to `out`; `size` below 16 gives errc::buffer_size
+    /// and writes nothing.
+    [[nodiscard]] std::error_code to_bytes(std::uint8_t* out, std::size_t size) const noexcept;
+
+    /// The timestamp in Unix milliseconds (0 to max_time).
+    [[nodiscard]] constexpr std::uint64_t time() const noexcept;
+
+    /// Sets the timestamp. `ms` above max_time gives errc::big_time and leaves
+    /// the ULID unchanged.
+    [[nodiscard]] std::error_code set_time(std::uint64_t ms) noexcept;
+
+    /// The timestamp as a system_clock time point, saturated to
+    /// time_point::max() where the clock cannot represent it.
+    [[nodiscard]] std::chrono::system_clock::time_point timestamp() const noexcept;
+
+    /// The 80 bits of entropy (bytes 6-15), copied out.
+    [[nodiscard]] constexpr entropy_array entropy() const noexcept {
+        entropy_array e{};
+        for (std::size_t i = 0; i < entropy_size; ++i) e[i] = bytes_[6 + i];
+        return e;
+    }
+
+    /// Sets the entropy bytes; cannot fail.
+    constexpr void set_entropy(const entropy_array& e) noexcept {
+        for (std::size_t i = 0; i < entropy_size; ++i) bytes_[6 + i] = e[i];
+    }
+
+    /// Sets the entropy from `size` bytes; `size` other than 10 gives
+    /// errc::data_size and leaves the ULID unchanged.
+    [[nodiscard]] std::error_code set_entropy(const std::uint8_t* data, std::size_t size) noexcept;
+
+#if ULID_HAS_SPAN
+    /// As set_entropy(data, size), from a span.
+    [[nodiscard]] std::error_code set_entropy(std::span<const std::uint8_t> e) noexcept {
+        return set_entropy(e.data(), e.size());
+    }
+#endif
+
+    /// True for the all-zero ULID.
+    [[nodiscard]] constexpr bool is_zero() const noexcept { return high() == 0 && low() == 0; }
+
+    /// -1, 0 or 1 as this ULID sorts before, equal to or after `other`.
+    [[nodiscard]] constexpr int compare(const ulid& other) const noexcept {
+        const std::uint64_t a = high();
+        const std::uint64_t b = other.high();
+        if (a != b) return a < b ? -1 : 1;
+        const std::uint64_t c = low();
+        const std::uint64_t d = other.low();
+        if (c != d) return c < d ? -1 : 1;
+        return 0;
+    }
+
+    /// Writes exactly 26 upper-case characters (no terminator) and returns
+    /// out + 26. `out` must have room for 26 characters.
+    constexpr char* encode(char* out) const noexcept;
+
+    /// Writes the 26 characters into `out`; `size` below 26 gives
+    /// errc::buffer_size and writes nothing.
+    [[nodiscard]] std::error_code encode(char* out, std::size_t size) const noexcept;
+
+    /// The 26 characters, held by value and NUL-terminated (ulid_text:
+    /// converts to std::string_view, streams and formats as the 26
+    /// characters). Never allocates.
+    [[nodiscard]] constexpr ulid_text encode() const noexcept {
+        std::array<char, encoded_size> chars{};
+        encode(chars.data());
+        return ulid_text(std::string_view(chars.data(), chars.size()));
+    }
+
+    /// The text form as a std::string; the only allocating codec call
+    /// besides to_uuid_string(). May throw std::bad_alloc.
+    [[nodiscard]] std::string to_string() const {
+        std::string text(encoded_size, '0');
+        encode(text.data());
+        return text;
+    }
+
+    /// Writes the RFC 9562 form, 8-4-4-4-12 lower-case hex digits (36
+    /// characters, no terminator), and returns out + 36.
+    constexpr char* encode_uuid(char* out) const noexcept;
+
+    /// The RFC 9562 form held by value and NUL-terminated (ulid::uuid_text).
+    [[nodiscard]] constexpr uuid_text encode_uuid() const noexcept {
+        std::array<char, uuid_size> chars{};
+        encode_uuid(chars.data());
+        return uuid_text(std::string_view(chars.data(), chars.size()));
+    }
+
+    /// The RFC 9562 form as a std::string, e.g.
+    /// "01563df3-6481-0000-0000-000000000000". May throw std::bad_alloc.
+    [[nodiscard]] std::string to_uuid_string() const {
+        std::string text(uuid_size, '0');
+        encode_uuid(text.data());
+        return text;
+    }
+
+    [[nodiscard]] friend constexpr bool operator==(const ulid& a, const ulid& b) noexcept {
+        return a.high() == b.high() && a.low() == b.low();
+    }
+#if ULID_HAS_THREE_WAY_COMPARISON
+    [[nodiscard]] friend constexpr std::strong_ordering operator<=>(const ulid& a, const ulid& b) noexcept {
+        return a.compare(b) <=> 0;
+    }
+#else
+    [[nodiscard]] friend constexpr bool operator!=(const ulid& a, const ulid& b) noexcept { return !(a == b); }
+    [[nodiscard]] friend constexpr bool operator<(const ulid& a, const ulid& b) noexcept { return a.compare(b) < 0; }
+    [[nodiscard]] friend constexpr bool operator<=(const ulid& a, const ulid& b) noexcept { return a.compare(b) <= 0; }
+    [[nodiscard]] friend constexpr bool operator>(const ulid& a, const ulid& b) noexcept { return a.compare(b) > 0; }
+    [[nodiscard]] friend constexpr bool operator>=(const ulid& a, const ulid& b) noexcept { return a.compare(b) >= 0; }
+#endif
+
+    /// Bytes 0-7 as a big-endian number: comparing (high, low) pairs is
+    /// comparing ULIDs.
+    [[nodiscard]] constexpr std::uint64_t high() const noexcept;
+    /// Bytes 8-15 as a big-endian number.
+    [[nodiscard]] constexpr std::uint64_t low() const noexcept;
+
+private:
+    byte_array bytes_{};
+};
+
+static_assert(sizeof(ulid) == binary_size);
+static_assert(std::is_trivially_copyable_v<ulid>);
+static_assert(std::is_standard_layout_v<ulid>);
+
+// ---------------------------------------------------------------------------
+// Text and binary codecs
+// ---------------------------------------------------------------------------
+
+/// Parses the 26-character text form, either case, always validating.
+/// Errors, checked in this order: length other than 26 -> errc::data_size;
+/// a character outside the alphabet -> errc::invalid_characters; first
+/// character above '7' -> errc::overflow. On error `out` is unchanged.
+/// Never allocates.
+[[nodiscard]] inline std::error_code parse(std::string_view text, ulid& out) noexcept;
+
+/// As parse(), but returns the ULID and throws ulid::error on failure (aborts
+/// with a message when exceptions are disabled).
+[[nodiscard]] inline ulid must_parse(std::string_view text);
+
+/// Parses the RFC 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", either
+/// case. Length other than 36 -> errc::data_size; anything else out of
+/// place -> errc::invalid_characters. On error `out` is unchanged.
+[[nodiscard]] inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept;
+
+/// Either form in one strict call: 26 characters parse as a ULID (as
+/// parse()), 36 as a UUID (as parse_uuid()); any other length gives
+/// errc::data_size. On error `out` is unchanged. Never allocates.
+[[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out) noexcept;
+
+/// The form explain() checks the input against.
+enum class text_form {
+    ulid,  ///< 26 Crockford base32 characters, as parse()
+    uuid,  ///< 36 characters of RFC 9562 UUID text, as parse_uuid()
+    any,   ///< either, as parse_any()
+};
+
+/// Why `input` does not parse as `form`, in English, for people: the length
+/// found and expected, or the first offending character (shown visibly,
+/// escaped if it is invisible or not ASCII) and its 1-based position, or
+/// the overflow. Writes like snprintf: at most size - 1 characters and a
+/// NUL into `out`, returning the full length; 0 (and an empty string) when
+/// `input` parses. Never allocates or throws; errors stay std::error_code
+/// from parse(), this only explains them.
+[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size,
+                                         text_form form = text_form::ulid) noexcept;
+
+/// explain() as a std::string (empty when `input` parses); may throw
+/// std::bad_alloc.
+[[nodiscard]] inline std::string explain(std::string_view input, text_form form = text_form::ulid);
+
+// ---------------------------------------------------------------------------
+// Time
+// ---------------------------------------------------------------------------
+
+/// Converts a time point to Unix milliseconds, rounding down. Times before
+/// 1970 give 0. The result can exceed max_time (after the year 10889), which
+/// generate() and set_time() then reject with errc::big_time.
+[[nodiscard]] inline std::uint64_t timestamp(std::chrono::system_clock::time_point t) noexcept;
+
+/// The current system_clock time in Unix milliseconds, rounded down.
+[[nodiscard]] inline std::uint64_t now() noexcept;
+
+/// Converts Unix milliseconds to a system_clock time point. Where the clock
+/// cannot represent the time (libstdc++'s nanosecond clock ends in 2262) the
+/// result saturates to time_point::max() instead of overflowing.
+[[nodiscard]] inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept;
+
+/// RFC 3339 in UTC with milliseconds, e.g. "2016-07-30T22:36:16.385Z" (24
+/// characters; 25 for the years 10000 to 10889). Empty for `ms` above
+/// max_time. Never allocates or throws.
+[[nodiscard]] inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept;
+
+/// rfc3339() of a ULID's time; never empty.
+[[nodiscard]] inline fixed_text<25> rfc3339(const ulid& id) noexcept;
+
+// ---------------------------------------------------------------------------
+// Entropy sources
+// ---------------------------------------------------------------------------
+//
+// generate() accepts three kinds of source, detected at compile time:
+//  - a monotonic source: std::error_code read_monotonic(std::uint64_t ms,
+//    entropy_array& out), like monotonic_entropy below;
+//  - a byte reader: std::error_code read(std::uint8_t* dst, std::size_t n),
+//    filling all n bytes or failing;
+//  - a standard UniformRandomBitGenerator (std::mt19937_64,
+//    std::random_device, ...).
+// A source's own error codes and exceptions are reported as
+// errc::entropy_failure.
+
 namespace detail {
+
+// What the classes below hold or grant; their code is in part 2.
+
+/// Lets the library's own functions and tests reach internals (the
+/// status-returning paths of the monotonic sources, the sources' fast
+/// paths, the keystream state).
+struct access;
+
+/// Success or the reason for failure. Internal paths pass this rather than
+/// std::error_code and convert once, at the public boundary.
+using status = errc;
+inline constexpr status ok{};
+
+/// The secret state of a secure_entropy: key, unserved keystream and the
+/// bookkeeping that says when to rekey. All zero means "not keyed", so a
+/// page the kernel wiped in a child process reads as a generator that must
+/// rekey before its next byte.
+struct keystream_state {
+    std::uint64_t epoch;         // fork epoch at keying; 0 until keyed
+    std::size_t remaining;       // unserved bytes at the end of buffer
+    std::uint64_t since_os_key;  // keystream bytes made since the last OS key
+    std::int64_t os_key_time;    // steady-clock milliseconds of the last OS key
+    std::array<std::uint32_t, 8> key;
+    std::array<std::uint8_t, 512> buffer;
+};
+
+/// How to draw uniform values in [0, bound): `width` bits (the bit width of
+/// bound - 1), from a byte reader as `bytes` whole bytes (1, 2, 4 or 8) with
+/// the excess high bits masked off. Worked out once per bound.
+struct uniform_plan {
+    std::uint64_t bound = 1;
+    std::uint64_t mask = 0;
+    unsigned width = 0;
+    unsigned bytes = 0;
+
+    [[nodiscard]] static constexpr uniform_plan below(std::uint64_t bound) noexcept;
+};
+
+/// The lock of locked_monotonic_entropy: one compare-exchange to take and a
+/// plain store to release when free; waiters back off, then sleep in the
+/// kernel (see its definition). Meets the Lockable requirements; not
+/// recursive, not fair.
+class fast_mutex {
+public:
+    void lock() noexcept;
+    [[nodiscard]] bool try_lock() noexcept;
+    void unlock() noexcept;
+    /// unlock(), and when a waiter sleeps, a short wait for it to take the
+    /// lock before the caller may take it again: for callers that relock at
+    /// once (a batch between chunks), which would otherwise win every time
+    /// against a waiter that is still waking up.
+    void unlock_and_hand_over() noexcept;
+    /// Unlocked again in a child process, where no other thread exists.
+    void reset_in_child() noexcept;
+
+private:
+    static constexpr std::uint32_t unlocked = 0;
+    static constexpr std::uint32_t locked = 1;
+
+    void lock_contended() noexcept;
+
+    std::atomic<std::uint32_t> state_{unlocked};
+    std::atomic<std::uint32_t> sleepers_{0};
+};
+
+}  // namespace detail
+
+/// A byte reader that writes zeros: the documented way to generate a ULID
+/// with zero entropy (as oklog/ulid's New(ms, nil)). Never fails.
+struct zero_entropy {
+    /// Fills dst[0, n) with zeros.
+    [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept;
+
+private:
+    friend struct detail::access;
+    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept;
+};
+
+/// A byte reader straight from the operating system's CSPRNG: one system
+/// call per read (about a microsecond), so prefer secure_entropy for volume.
+/// Stateless and thread-safe; fails with errc::entropy_failure only if the
+/// system has no randomness to give.
+struct os_entropy {
+    /// Fills dst[0, n) or reports errc::entropy_failure.
+    [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept;
+
+private:
+    friend struct detail::access;
+    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept;
+};
+
+/// A cryptographically secure byte reader: ChaCha8 in user space (the
+/// cipher Go's math/rand/v2 and runtime use for the same purpose; the block
+/// function is tested with RFC 8439's ChaCha20 vectors and ChaCha8's own).
+/// - Keying: 32 bytes from the operating system on first use, again after
+///   every reseed_bytes of keystream or reseed_interval (checked at each
+///   512-byte refill, so no system call on the common path), mixed into
+///   the current key as OpenBSD's arc4random does. If the operating system
+///   fails at a reseed the generator carries on and asks again at the next
+///   refill.
+/// - Between keys, fast key erasure: each refill makes 512 bytes (eight
+///   blocks in parallel with AVX2, four with portable vectors) and takes the
+///   next key from the first 32, so earlier output cannot be recovered from
+///   the state; served bytes are wiped from the buffer.
+/// - Fork: the key and keystream live in their own page that the kernel
+///   zeroes in every child process where it can (Linux 4.14+, FreeBSD,
+///   NetBSD, OpenBSD), so a child, however it was made, holds none of the
+///   parent's secrets and rekeys before its first byte; elsewhere fork()
+///   children are detected by a pthread_atfork handler. See docs/design.md.
+/// Each object maps one page on its first read (not the heap allocator) and
+/// unmaps it when destroyed. Move-only; not thread-safe: wrap it
+/// (locked_monotonic_entropy does). Fails with errc::entropy_failure only if
+/// the operating system gives no key or no page.
+class secure_entropy {
+public:
+    /// ChaCha rounds per block: 8, which keeps a wide margin over the best
+    /// known attacks (on 7 rounds) at a cost of about one cycle per byte.
+    static constexpr int rounds = 8;
+    /// Keystream bytes between two keys from the operating system: 64 KiB,
+    /// as Rust's ThreadRng. A key costs one getrandom call (about 0.5 us),
+    /// under 0.01 ns per byte served at this interval.
+    static constexpr std::uint64_t reseed_bytes = 64 * 1024;
+    /// Longest time one operating-system key is used: 60 s (Linux's own
+    /// CRNG reseeds on that period).
+    static constexpr std::chrono::milliseconds reseed_interval{60000};
+
+    secure_entropy() noexcept = default;
+    secure_entropy(const secure_entropy&) = delete;
+    secure_entropy& operator=(const secure_entropy&) = delete;
+    secure_entropy(secure_entropy&& other) noexcept;
+    secure_entropy& operator=(secure_entropy&& other) noexcept;
+    ~secure_entropy();
+
+    /// Fills dst[0, n) with keystream bytes.
+    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept;
+
+private:
+    friend struct detail::access;
+
+    static constexpr std::size_t lanes = 4;
+    static constexpr std::size_t batches_per_refill = 2;
+    static constexpr std::size_t key_bytes = 32;
+    static_assert(sizeof(detail::keystream_state::buffer) == 64 * lanes * batches_per_refill);
+
+    /// The next four keystream bytes as a big-endian word, when they are
+    /// already buffered: true, and the bytes are consumed exactly as read()
+    /// would have served them. False, with nothing consumed, when the buffer
+    /// must be refilled or rekeyed first (read() or fill() does that).
+    [[nodiscard]] bool try_read_be32(std::uint32_t& out) noexcept;
+    /// As read(), reporting success as true.
+    [[nodiscard]] bool fill(std::uint8_t* dst, std::size_t n) noexcept;
+    [[nodiscard]] bool fill_slow(std::uint8_t* dst, std::size_t n) noexcept;
+    /// A new key from the operating system, replacing whatever state there
+    /// was (a parent's, after fork() where the kernel does not wipe).
+    static bool key_from_os(detail::keystream_state& s, std::uint64_t epoch) noexcept;
+    /// The periodic reseed: fresh operating-system bytes mixed into the
+    /// key, so a failing or poor source never makes the key weaker.
+    static void reseed(detail::keystream_state& s, std::int64_t now) noexcept;
+    static void refill(detail::keystream_state& s) noexcept;
+
+    /// The state, or nullptr before the first read.
+    [[nodiscard]] detail::keystream_state* state() noexcept;
+    /// The state, mapped on first use; nullptr if no page can be mapped.
+    [[nodiscard]] detail::keystream_state* acquire() noexcept;
+    void take(secure_entropy& other) noexcept;
+    void release() noexcept;
+
+#if defined(_WIN32)
+    detail::keystream_state inline_state_{};  // no fork on Windows: the state stays inside the object
+#else
+    detail::keystream_state* state_ = nullptr;
+#endif
+};
+
+// ---------------------------------------------------------------------------
+// Monotonic generation
+// ---------------------------------------------------------------------------
+
+/// What a batch call did: `count` ULIDs written, then stopped by `ec` (zero
+/// when all were written), like std::to_chars_result.
+struct batch_result {
+    std::size_t count = 0;
+    std::error_code ec;
+};
+
+/// Entropy that grows strictly within a millisecond, as oklog/ulid's
+/// Monotonic(r, inc). Owns its source (use a reference type, e.g.
+/// monotonic_entropy<std::random_device&>, to borrow one) and its ten-byte
+/// state, and copies bytes out.
+///
+/// read_monotonic(ms) with the same ms as the last success returns the last
+/// entropy plus a uniform random increment in [1, inc] (inc == 0 means
+/// 2^32 - 1); with any other ms it draws ten fresh bytes. An all-zero draw is
+/// a valid seed. If the increment would pass 2^80 - 1 the call fails with
+/// errc::monotonic_overflow and every later call with that ms fails too;
+/// a different ms reseeds. A failing source gives errc::entropy_failure and
+/// changes nothing. In a child process after fork() the next call reseeds.
+/// Not thread-safe: wrap it in locked_monotonic_entropy to share it.
+template <class Source>
+class monotonic_entropy {
+    using source_type = std::remove_reference_t<Source>;
+
+public:
+    /// The increment used when inc == 0, as in oklog/ulid.
+    static constexpr std::uint64_t default_increment = 0xFFFFFFFFU;
+
+    /// Takes ownership of `source`; `inc` bounds the random increment.
+    explicit monotonic_entropy(Source source,
+                               std::uint64_t inc = 0) noexcept(std::is_nothrow_move_constructible_v<Source>);
+
+    /// Entropy for `ms` into `out`; see the class comment. `ms` above
+    /// max_time gives errc::big_time. `out` is written only on success.
+    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept;
+
+    /// The next ULID at `ms` or later, never below the last one next()
+    /// produced: an `ms` earlier than next()'s last timestamp (a clock
+    /// stepping back) keeps that timestamp, and a millisecond whose entropy is
+    /// used up moves on to the next millisecond. This is what make() does
+    /// with the current time. Only next() sets that floor, so a
+    /// read_monotonic() call with a far-future time cannot hold next() there,
+    /// and next() continues above its own last ULID whatever read_monotonic()
+    /// did meanwhile. Fails with errc::big_time (`ms`
+    /// above max_time), errc::monotonic_overflow (entropy used up at
+    /// max_time) or errc::entropy_failure; `out` is written only on success.
+    [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept;
+
+    /// `n` successive next(ms) ULIDs into out[0, n), in increasing order.
+    /// Stops at the first failure: out[0, count) are then valid and the
+    /// rest untouched.
+    [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept;
+
+    /// The bound of the random increment (inc, or 2^32 - 1 when built with 0).
+    [[nodiscard]] std::uint64_t increment_bound() const noexcept { return inc_; }
+
+    /// The owned source.
+    [[nodiscard]] source_type& source() noexcept { return source_; }
+
+private:
+    friend struct detail::access;
+
+    /// ms_ before the first seed: no millisecond equals it.
+    static constexpr std::uint64_t unseeded = std::numeric_limits<std::uint64_t>::max();
+
+    struct step_draw {
+        detail::status status = detail::ok;
+        std::uint64_t step = 0;
+    };
+
+    [[nodiscard]] bool forked() const noexcept;
+    [[nodiscard]] detail::status read_monotonic_status(std::uint64_t ms, entropy_array& out) noexcept;
+    /// Puts back next()'s state for `ms` if read_monotonic() moved the
+    /// state away from it, so neither call can restart that millisecond
+    /// below what next() already gave.
+    [[nodiscard]] bool unpark(std::uint64_t ms) noexcept;
+    [[nodiscard]] detail::status next_status(std::uint64_t ms, ulid& out) noexcept;
+    [[nodiscard]] std::uint64_t state_high() const noexcept;
+    [[nodiscard]] std::uint64_t state_low() const noexcept;
+    void set_state(std::uint64_t high, std::uint64_t low) noexcept;
+    [[nodiscard]] ulid make_id(std::uint64_t ms) const noexcept;
+    [[nodiscard]] detail::status reseed(std::uint64_t ms) noexcept;
+    /// The general draw of a step in [0, inc).
+    [[nodiscard]] step_draw draw_step() noexcept;
+    /// The first try of a 32-bit draw through the source's fast path.
+    [[nodiscard]] bool draw_step_at_hand(std::uint64_t& step) noexcept;
+    /// Adds a uniform random step in [1, inc]; at the top of the 80 bits,
+    /// marks the millisecond used up instead.
+    [[nodiscard]] detail::status increment() noexcept;
+
+    // The hot state first, the source (with any large buffers) last.
+    std::uint64_t ms_ = unseeded;  // the millisecond of the state
+    std::uint64_t next_ms_ = 0;    // the floor next() keeps to
+    std::uint64_t generation_ = 0;
+    std::uint64_t inc_;
+    detail::uniform_plan draw_;  // how to draw a step in [0, inc_)
+    bool exhausted_ = false;
+    bool parked_exhausted_ = false;
+    entropy_array entropy_{};
+    std::uint64_t parked_ms_ = unseeded;  // the millisecond of parked_, if any
+    entropy_array parked_{};
+    Source source_;
+};
+
+/// A monotonic source made safe to share between threads: every public
+/// member function holds the named mutex member `mutex_` while it touches
+/// the wrapped state (next_n() in chunks), and there is no other way to
+/// reach that state (no accessor, no base class, no conversion). Neither
+/// copyable nor movable. A fork() while another thread holds the lock
+/// leaves the child's copy locked, except for default_entropy(), which the
+/// library's atfork handlers take care of.
+template <class Monotonic>
+class locked_monotonic_entropy {
+public:
+    /// Wraps `monotonic`, taking ownership.
+    explicit locked_monotonic_entropy(Monotonic monotonic) noexcept(std::is_nothrow_move_constructible_v<Monotonic>)
+        : monotonic_(std::move(monotonic)) {}
+
+    /// Builds the wrapped source in place from `args`.
+    template <class... Args>
+    explicit locked_monotonic_entropy(std::in_place_t /*tag*/,
+                                      Args&&... args) noexcept(std::is_nothrow_constructible_v<Monotonic, Args...>)
+        : monotonic_(std::forward<Args>(args)...) {}
+
+    locked_monotonic_entropy(const locked_monotonic_entropy&) = delete;
+    locked_monotonic_entropy& operator=(const locked_monotonic_entropy&) = delete;
+
+    /// Monotonic::read_monotonic under the lock.
+    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept;
+
+    /// Monotonic::next under the lock.
+    [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept;
+
+    /// Most ULIDs one next_n() makes under one hold of the lock.
+    static constexpr std::size_t batch_chunk = 256;
+
+    /// Monotonic::next_n, taking the lock once per batch_chunk ULIDs, so
+    /// that other threads (and fork()) wait for one chunk at most. The
+    /// batch is increasing; other callers' ULIDs may fall between chunks.
+    [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept;
+
+private:
+    friend struct detail::access;
+
+    detail::fast_mutex mutex_;
+    Monotonic monotonic_;
+};
+
+/// The type of default_entropy(): ChaCha8 keyed from the operating system,
+/// monotonic with the default increment, behind a lock.
+using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy>>;
+
+/// The process-wide, thread-safe monotonic source used by make(). Built on
+/// first use without touching the heap, and never destroyed, so make() stays
+/// valid during static destruction. Cannot fail. Its lock is taken around
+/// fork() by pthread_atfork handlers, so a child never inherits it held.
+[[nodiscard]] inline default_entropy_type& default_entropy() noexcept;
+
+/// The calling thread's own secure monotonic source: the same generator as
+/// default_entropy() without the lock, so it is monotonic within its thread
+/// only; ULIDs from different threads are unique but not ordered with each
+/// other. Built in the thread's static storage on first use (no heap; its
+/// keystream page is mapped then) and destroyed at thread exit, which wipes
+/// its key and unmaps the page.
+[[nodiscard]] inline monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept;
+
+// ---------------------------------------------------------------------------
+// Making ULIDs
+// ---------------------------------------------------------------------------
+
+/// A ULID with timestamp `ms` and entropy from `source` (see "Entropy
+/// sources"): a byte reader's first ten bytes become the entropy in order; a
+/// monotonic source is asked with read_monotonic. Errors: `ms` above max_time
+/// -> errc::big_time (checked first, before the source is touched); the
+/// source's errc::monotonic_overflow; any source failure ->
+/// errc::entropy_failure. `out` is written only on success. Allocates only
+/// if the source does; thread-safe if the source is.
+template <class Source>
+[[nodiscard]] std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept;
+
+/// As generate(), returning the ULID; throws ulid::error on failure (aborts
+/// with a message when exceptions are disabled).
+template <class Source>
+[[nodiscard]] ulid must_generate(std::uint64_t ms, Source& source);
+
+/// A new ULID for the current time from default_entropy(). Thread-safe, never
+/// throws, never allocates. Each make() is strictly greater than every
+/// earlier make() in the process, on any thread: when the clock steps back it
+/// keeps the last timestamp, and when a millisecond's entropy is used up it
+/// moves to the next millisecond; calls that pass their own time through
+/// default_entropy() (must_make(ms), generate()) do not change that. Aborts
+/// with a message only if the operating system provides no randomness at all
+/// or the clock is past the year 10889.
+[[nodiscard]] inline ulid make() noexcept;
+
+/// A ULID at time `ms` from default_entropy() (as oklog/ulid's
+/// MustNewDefault). Throws ulid::error with errc::big_time or
+/// errc::monotonic_overflow (aborts with a message when exceptions are
+/// disabled); never allocates. generate(ms, default_entropy(), out) reports
+/// the same errors as a std::error_code.
+[[nodiscard]] inline ulid must_make(std::uint64_t ms);
+
+/// The earlier name of must_make(ms), kept for one release.
+[[nodiscard, deprecated("use ulid::must_make(ms): it throws, like the other must_ helpers")]] inline ulid make(
+    std::uint64_t ms);
+
+/// make() without the lock, from thread_local_entropy(): strictly increasing
+/// within the calling thread, unique across threads, but not ordered across
+/// threads. Never throws or allocates; aborts like make().
+[[nodiscard]] inline ulid make_thread_local() noexcept;
+
+/// Fills out[0, n) with n ULIDs from default_entropy() that continue make()'s
+/// sequence in increasing order, reading the clock once and taking the lock
+/// once per 256 ULIDs (other threads' make() may fall between those
+/// chunks). Never throws or allocates; aborts like make().
+inline void make_batch(ulid* out, std::size_t n) noexcept;
+
+#if ULID_HAS_SPAN
+/// make_batch() over a span.
+inline void make_batch(std::span<ulid> out) noexcept;
+#endif
+
+// ---------------------------------------------------------------------------
+// Integrations
+// ---------------------------------------------------------------------------
+
+/// Writes the 26-character text form; honours the stream's width and fill.
+template <class CharT, class Traits>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const ulid& id);
+
+/// Reads one whitespace-delimited ULID with parse(). On any error (bad
+/// length, characters or overflow) sets failbit and leaves `id` unchanged.
+template <class CharT, class Traits>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, ulid& id);
+
+#if ULID_HAS_EXPECTED
+/// parse() returning std::expected (C++23).
+[[nodiscard]] inline std::expected<ulid, std::error_code> parse(std::string_view text) noexcept;
+
+/// parse_uuid() returning std::expected (C++23).
+[[nodiscard]] inline std::expected<ulid, std::error_code> parse_uuid(std::string_view text) noexcept;
+
+/// generate() returning std::expected (C++23).
+template <class Source>
+[[nodiscard]] std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) noexcept;
+#endif
+
+}  // namespace ulid
+
+/// SipHash-1-3 of all 16 bytes under a key drawn from the operating system
+/// once per process (on first use, without a lock or an allocation), so
+/// values differ between processes and no client can make IDs collide on
+/// purpose. A forked child keeps its parent's key, because the containers
+/// it inherits depend on it. Never throws or allocates; aborts with a
+/// message only if the operating system has no randomness at all.
+template <>
+struct std::hash<ulid::ulid> {
+    [[nodiscard]] std::size_t operator()(const ulid::ulid& id) const noexcept;
+};
+
+#if ULID_HAS_FORMAT
+/// std::format support: formats the 26-character text from a stack buffer;
+/// accepts the format specification of std::string_view.
+template <>
+struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::ulid& id, FormatContext& ctx) const {
+        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
+    }
+};
+
+/// std::format support for ulid::fixed_text (ulid_text, rfc3339()): its
+/// characters, with the format specification of std::string_view.
+template <std::size_t Capacity>
+struct std::formatter<ulid::fixed_text<Capacity>, char> : std::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::fixed_text<Capacity>& t, FormatContext& ctx) const {
+        return std::formatter<std::string_view, char>::format(t.view(), ctx);
+    }
+};
+#endif
+// ===========================================================================
+// Part 2: the implementation
+// ===========================================================================
+
+namespace ulid {
+namespace detail {
+
+// ---------------------------------------------------------------------------
+// Errors and byte order
+// ---------------------------------------------------------------------------
 
 /// The English text of each error; never allocates.
 [[nodiscard]] constexpr const char* message(errc e) noexcept {
@@ -290,36 +1108,6 @@ public:
     [[nodiscard]] const char* name() const noexcept override { return "ulid"; }
     [[nodiscard]] std::string message(int value) const override { return detail::message(static_cast<errc>(value)); }
 };
-
-}  // namespace detail
-
-/// The English text of an error, as std::error_code::message() gives it,
-/// without allocating: for C interfaces and messages built in fixed buffers.
-[[nodiscard]] constexpr const char* error_message(errc e) noexcept { return detail::message(e); }
-
-/// The error category of errc; one object per program.
-[[nodiscard]] inline const std::error_category& ulid_category() noexcept {
-    static const detail::category_impl category;
-    return category;
-}
-
-/// Makes errc usable as a std::error_code (found by argument-dependent lookup).
-[[nodiscard]] inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), ulid_category()}; }
-
-/// Thrown by the must_ helpers only; carries the errc.
-class error : public std::system_error {
-public:
-    explicit error(errc e) : std::system_error(make_error_code(e)) {}
-    explicit error(std::error_code ec) : std::system_error(ec) {}
-};
-
-}  // namespace ulid
-
-template <>
-struct std::is_error_code_enum<ulid::errc> : std::true_type {};
-
-namespace ulid {
-namespace detail {
 
 /// The English text of an error code, without allocating.
 [[nodiscard]] inline const char* describe(std::error_code ec) noexcept {
@@ -478,276 +1266,17 @@ inline void write_le32(std::uint8_t* p, std::uint32_t v) noexcept {
 
 }  // namespace detail
 
-// ---------------------------------------------------------------------------
-// Text held by value
-// ---------------------------------------------------------------------------
+constexpr const char* error_message(errc e) noexcept { return detail::message(e); }
 
-/// At most Capacity characters held by value and always NUL-terminated:
-/// what the allocation-free text functions return (ulid::ulid_text from
-/// encode(), rfc3339()). Converts to std::string_view, compares with
-/// strings, and streams and formats as its characters only, so it cannot be
-/// printed past its end. Never allocates except str().
-template <std::size_t Capacity>
-class fixed_text {
-public:
-    /// The empty text.
-    constexpr fixed_text() noexcept = default;
-    /// The first Capacity characters of `s` (all of them when they fit).
-    constexpr explicit fixed_text(std::string_view s) noexcept : size_(s.size() < Capacity ? s.size() : Capacity) {
-        for (std::size_t i = 0; i < size_; ++i) chars_[i] = s[i];
-    }
+inline const std::error_category& ulid_category() noexcept {
+    static const detail::category_impl category;
+    return category;
+}
 
-    [[nodiscard]] constexpr std::size_t size() const noexcept { return size_; }
-    [[nodiscard]] constexpr std::size_t length() const noexcept { return size_; }
-    [[nodiscard]] constexpr bool empty() const noexcept { return size_ == 0; }
-    [[nodiscard]] static constexpr std::size_t capacity() noexcept { return Capacity; }
-    /// The characters, followed by a NUL.
-    [[nodiscard]] constexpr const char* data() const noexcept { return chars_.data(); }
-    /// The characters, followed by a NUL.
-    [[nodiscard]] constexpr const char* c_str() const noexcept { return chars_.data(); }
-    [[nodiscard]] constexpr const char* begin() const noexcept { return chars_.data(); }
-    [[nodiscard]] constexpr const char* end() const noexcept { return chars_.data() + size_; }
-    [[nodiscard]] constexpr char operator[](std::size_t i) const noexcept { return chars_[i]; }
-    [[nodiscard]] constexpr std::string_view view() const noexcept { return {chars_.data(), size_}; }
-    // NOLINTNEXTLINE(google-explicit-constructor): a text is usable wherever a string_view is
-    constexpr operator std::string_view() const noexcept { return view(); }
-    /// A std::string copy; may throw std::bad_alloc.
-    [[nodiscard]] std::string str() const { return std::string(view()); }
-
-    [[nodiscard]] friend constexpr bool operator==(const fixed_text& a, const fixed_text& b) noexcept {
-        return a.view() == b.view();
-    }
-    [[nodiscard]] friend constexpr bool operator==(const fixed_text& a, std::string_view b) noexcept {
-        return a.view() == b;
-    }
-#if !ULID_HAS_THREE_WAY_COMPARISON
-    [[nodiscard]] friend constexpr bool operator==(std::string_view a, const fixed_text& b) noexcept {
-        return a == b.view();
-    }
-    [[nodiscard]] friend constexpr bool operator!=(const fixed_text& a, const fixed_text& b) noexcept {
-        return !(a == b);
-    }
-    [[nodiscard]] friend constexpr bool operator!=(const fixed_text& a, std::string_view b) noexcept {
-        return !(a == b);
-    }
-    [[nodiscard]] friend constexpr bool operator!=(std::string_view a, const fixed_text& b) noexcept {
-        return !(a == b);
-    }
-#endif
-
-    /// Writes the characters; honours the stream's width and fill.
-    template <class Traits>
-    friend std::basic_ostream<char, Traits>& operator<<(std::basic_ostream<char, Traits>& os, const fixed_text& t) {
-        return os << t.view();
-    }
-
-private:
-    std::array<char, Capacity + 1> chars_{};
-    std::size_t size_ = 0;
-};
-
-/// The 26-character text of a ULID, held by value (see fixed_text).
-using ulid_text = fixed_text<encoded_size>;
-/// The 36-character UUID text of a ULID, held by value (see fixed_text).
-using uuid_text = fixed_text<uuid_size>;
+inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), ulid_category()}; }
 
 // ---------------------------------------------------------------------------
-// The value type
-// ---------------------------------------------------------------------------
-
-/// A ULID: 16 bytes, big-endian timestamp in bytes 0-5, entropy in 6-15.
-/// Trivially copyable, standard layout, default-constructed to zero. Byte
-/// order, text order and time order agree. No member allocates except
-/// to_string() and to_uuid_string(); none throws.
-class ulid {
-public:
-    /// The zero ULID (time 0, zero entropy), text "00000000000000000000000000".
-    constexpr ulid() noexcept = default;
-
-    /// A ULID holding exactly these 16 bytes; every byte pattern is valid.
-    [[nodiscard]] static constexpr ulid from_bytes(const byte_array& bytes) noexcept {
-        ulid id;
-        id.bytes_ = bytes;
-        return id;
-    }
-
-    /// Copies `size` bytes from `data` into `out`. `size` other than 16 gives
-    /// errc::data_size and leaves `out` unchanged.
-    [[nodiscard]] static std::error_code from_bytes(const std::uint8_t* data, std::size_t size, ulid& out) noexcept {
-        if (size != binary_size || data == nullptr) return errc::data_size;
-        std::memcpy(out.bytes_.data(), data, binary_size);
-        return detail::success();
-    }
-
-#if ULID_HAS_SPAN
-    /// As from_bytes(data, size, out), from a span.
-    [[nodiscard]] static std::error_code from_bytes(std::span<const std::uint8_t> bytes, ulid& out) noexcept {
-        return from_bytes(bytes.data(), bytes.size(), out);
-    }
-#endif
-
-    /// The ULID whose high() is `high` and low() is `low`: bytes 0-7 and 8-15
-    /// as big-endian numbers.
-    [[nodiscard]] static constexpr ulid from_high_low(std::uint64_t high, std::uint64_t low) noexcept {
-        ulid id;
-#if ULID_HAS_IS_CONSTANT_EVALUATED
-        if (!__builtin_is_constant_evaluated()) {
-            detail::write_be64(id.bytes_.data(), high);
-            detail::write_be64(id.bytes_.data() + 8, low);
-            return id;
-        }
-#endif
-        detail::store_be(id.bytes_.data(), 8, high);
-        detail::store_be(id.bytes_.data() + 8, 8, low);
-        return id;
-    }
-
-    /// The 16 bytes, big-endian.
-    [[nodiscard]] constexpr const byte_array& bytes() const noexcept { return bytes_; }
-
-    /// Copies the 16 bytes to `out`; `size` below 16 gives errc::buffer_size
-    /// and writes nothing.
-    [[nodiscard]] std::error_code to_bytes(std::uint8_t* out, std::size_t size) const noexcept {
-        if (size < binary_size || out == nullptr) return errc::buffer_size;
-        std::memcpy(out, bytes_.data(), binary_size);
-        return detail::success();
-    }
-
-    /// The timestamp in Unix milliseconds (0 to max_time).
-    [[nodiscard]] constexpr std::uint64_t time() const noexcept { return detail::load_be64(bytes_.data()) >> 16U; }
-
-    /// Sets the timestamp. `ms` above max_time gives errc::big_time and leaves
-    /// the ULID unchanged.
-    [[nodiscard]] std::error_code set_time(std::uint64_t ms) noexcept {
-        if (ms > max_time) return errc::big_time;
-        detail::store_be(bytes_.data(), 6, ms);
-        return detail::success();
-    }
-
-    /// The timestamp as a system_clock time point, saturated to
-    /// time_point::max() where the clock cannot represent it.
-    [[nodiscard]] std::chrono::system_clock::time_point timestamp() const noexcept;
-
-    /// The 80 bits of entropy (bytes 6-15), copied out.
-    [[nodiscard]] constexpr entropy_array entropy() const noexcept {
-        entropy_array e{};
-        for (std::size_t i = 0; i < entropy_size; ++i) e[i] = bytes_[6 + i];
-        return e;
-    }
-
-    /// Sets the entropy bytes; cannot fail.
-    constexpr void set_entropy(const entropy_array& e) noexcept {
-        for (std::size_t i = 0; i < entropy_size; ++i) bytes_[6 + i] = e[i];
-    }
-
-    /// Sets the entropy from `size` bytes; `size` other than 10 gives
-    /// errc::data_size and leaves the ULID unchanged.
-    [[nodiscard]] std::error_code set_entropy(const std::uint8_t* data, std::size_t size) noexcept {
-        if (size != entropy_size || data == nullptr) return errc::data_size;
-        std::memcpy(bytes_.data() + 6, data, entropy_size);
-        return detail::success();
-    }
-
-#if ULID_HAS_SPAN
-    /// As set_entropy(data, size), from a span.
-    [[nodiscard]] std::error_code set_entropy(std::span<const std::uint8_t> e) noexcept {
-        return set_entropy(e.data(), e.size());
-    }
-#endif
-
-    /// True for the all-zero ULID.
-    [[nodiscard]] constexpr bool is_zero() const noexcept { return high() == 0 && low() == 0; }
-
-    /// -1, 0 or 1 as this ULID sorts before, equal to or after `other`.
-    [[nodiscard]] constexpr int compare(const ulid& other) const noexcept {
-        const std::uint64_t a = high();
-        const std::uint64_t b = other.high();
-        if (a != b) return a < b ? -1 : 1;
-        const std::uint64_t c = low();
-        const std::uint64_t d = other.low();
-        if (c != d) return c < d ? -1 : 1;
-        return 0;
-    }
-
-    /// Writes exactly 26 upper-case characters (no terminator) and returns
-    /// out + 26. `out` must have room for 26 characters.
-    constexpr char* encode(char* out) const noexcept;
-
-    /// Writes the 26 characters into `out`; `size` below 26 gives
-    /// errc::buffer_size and writes nothing.
-    [[nodiscard]] std::error_code encode(char* out, std::size_t size) const noexcept {
-        if (size < encoded_size || out == nullptr) return errc::buffer_size;
-        encode(out);
-        return detail::success();
-    }
-
-    /// The 26 characters, held by value and NUL-terminated (ulid_text:
-    /// converts to std::string_view, streams and formats as the 26
-    /// characters). Never allocates.
-    [[nodiscard]] constexpr ulid_text encode() const noexcept {
-        std::array<char, encoded_size> chars{};
-        encode(chars.data());
-        return ulid_text(std::string_view(chars.data(), chars.size()));
-    }
-
-    /// The text form as a std::string; the only allocating codec call
-    /// besides to_uuid_string(). May throw std::bad_alloc.
-    [[nodiscard]] std::string to_string() const {
-        std::string text(encoded_size, '0');
-        encode(text.data());
-        return text;
-    }
-
-    /// Writes the RFC 9562 form, 8-4-4-4-12 lower-case hex digits (36
-    /// characters, no terminator), and returns out + 36.
-    constexpr char* encode_uuid(char* out) const noexcept;
-
-    /// The RFC 9562 form held by value and NUL-terminated (ulid::uuid_text).
-    [[nodiscard]] constexpr uuid_text encode_uuid() const noexcept {
-        std::array<char, uuid_size> chars{};
-        encode_uuid(chars.data());
-        return uuid_text(std::string_view(chars.data(), chars.size()));
-    }
-
-    /// The RFC 9562 form as a std::string, e.g.
-    /// "01563df3-6481-0000-0000-000000000000". May throw std::bad_alloc.
-    [[nodiscard]] std::string to_uuid_string() const {
-        std::string text(36, '0');
-        encode_uuid(text.data());
-        return text;
-    }
-
-    [[nodiscard]] friend constexpr bool operator==(const ulid& a, const ulid& b) noexcept {
-        return a.high() == b.high() && a.low() == b.low();
-    }
-#if ULID_HAS_THREE_WAY_COMPARISON
-    [[nodiscard]] friend constexpr std::strong_ordering operator<=>(const ulid& a, const ulid& b) noexcept {
-        return a.compare(b) <=> 0;
-    }
-#else
-    [[nodiscard]] friend constexpr bool operator!=(const ulid& a, const ulid& b) noexcept { return !(a == b); }
-    [[nodiscard]] friend constexpr bool operator<(const ulid& a, const ulid& b) noexcept { return a.compare(b) < 0; }
-    [[nodiscard]] friend constexpr bool operator<=(const ulid& a, const ulid& b) noexcept { return a.compare(b) <= 0; }
-    [[nodiscard]] friend constexpr bool operator>(const ulid& a, const ulid& b) noexcept { return a.compare(b) > 0; }
-    [[nodiscard]] friend constexpr bool operator>=(const ulid& a, const ulid& b) noexcept { return a.compare(b) >= 0; }
-#endif
-
-    /// Bytes 0-7 as a big-endian number: comparing (high, low) pairs is
-    /// comparing ULIDs.
-    [[nodiscard]] constexpr std::uint64_t high() const noexcept { return detail::load_be64(bytes_.data()); }
-    /// Bytes 8-15 as a big-endian number.
-    [[nodiscard]] constexpr std::uint64_t low() const noexcept { return detail::load_be64(bytes_.data() + 8); }
-
-private:
-    byte_array bytes_{};
-};
-
-static_assert(sizeof(ulid) == binary_size);
-static_assert(std::is_trivially_copyable_v<ulid>);
-static_assert(std::is_standard_layout_v<ulid>);
-
-// ---------------------------------------------------------------------------
-// Text and binary codecs
+// The value type and the codecs
 // ---------------------------------------------------------------------------
 
 namespace detail {
@@ -976,6 +1505,55 @@ ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* byte
 
 }  // namespace detail
 
+inline std::error_code ulid::from_bytes(const std::uint8_t* data, std::size_t size, ulid& out) noexcept {
+    if (size != binary_size || data == nullptr) return errc::data_size;
+    std::memcpy(out.bytes_.data(), data, binary_size);
+    return detail::success();
+}
+
+constexpr ulid ulid::from_high_low(std::uint64_t high, std::uint64_t low) noexcept {
+    ulid id;
+#if ULID_HAS_IS_CONSTANT_EVALUATED
+    if (!__builtin_is_constant_evaluated()) {
+        detail::write_be64(id.bytes_.data(), high);
+        detail::write_be64(id.bytes_.data() + 8, low);
+        return id;
+    }
+#endif
+    detail::store_be(id.bytes_.data(), 8, high);
+    detail::store_be(id.bytes_.data() + 8, 8, low);
+    return id;
+}
+
+inline std::error_code ulid::to_bytes(std::uint8_t* out, std::size_t size) const noexcept {
+    if (size < binary_size || out == nullptr) return errc::buffer_size;
+    std::memcpy(out, bytes_.data(), binary_size);
+    return detail::success();
+}
+
+constexpr std::uint64_t ulid::time() const noexcept { return detail::load_be64(bytes_.data()) >> 16U; }
+
+inline std::error_code ulid::set_time(std::uint64_t ms) noexcept {
+    if (ms > max_time) return errc::big_time;
+    detail::store_be(bytes_.data(), 6, ms);
+    return detail::success();
+}
+
+inline std::error_code ulid::set_entropy(const std::uint8_t* data, std::size_t size) noexcept {
+    if (size != entropy_size || data == nullptr) return errc::data_size;
+    std::memcpy(bytes_.data() + 6, data, entropy_size);
+    return detail::success();
+}
+
+constexpr std::uint64_t ulid::high() const noexcept { return detail::load_be64(bytes_.data()); }
+constexpr std::uint64_t ulid::low() const noexcept { return detail::load_be64(bytes_.data() + 8); }
+
+inline std::error_code ulid::encode(char* out, std::size_t size) const noexcept {
+    if (size < encoded_size || out == nullptr) return errc::buffer_size;
+    encode(out);
+    return detail::success();
+}
+
 constexpr char* ulid::encode(char* out) const noexcept {
 #if ULID_X86_SIMD && ULID_HAS_IS_CONSTANT_EVALUATED
     if (!__builtin_is_constant_evaluated() && detail::cpu.ssse3) {
@@ -1001,12 +1579,7 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
     return out + 36;
 }
 
-/// Parses the 26-character text form, either case, always validating.
-/// Errors, checked in this order: length other than 26 -> errc::data_size;
-/// a character outside the alphabet -> errc::invalid_characters; first
-/// character above '7' -> errc::overflow. On error `out` is unchanged.
-/// Never allocates.
-[[nodiscard]] inline std::error_code parse(std::string_view text, ulid& out) noexcept {
+inline std::error_code parse(std::string_view text, ulid& out) noexcept {
     if (text.size() != encoded_size) return errc::data_size;
 #if ULID_X86_SIMD
     if (detail::cpu.avx2) {
@@ -1023,18 +1596,13 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
     return detail::success();
 }
 
-/// As parse(), but returns the ULID and throws ulid::error on failure (aborts
-/// with a message when exceptions are disabled).
-[[nodiscard]] inline ulid must_parse(std::string_view text) {
+inline ulid must_parse(std::string_view text) {
     ulid id;
     if (const std::error_code ec = parse(text, id)) detail::throw_error(ec);
     return id;
 }
 
-/// Parses the RFC 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", either
-/// case. Length other than 36 -> errc::data_size; anything else out of
-/// place -> errc::invalid_characters. On error `out` is unchanged.
-[[nodiscard]] inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
+inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
     if (text.size() != 36) return errc::data_size;
     byte_array bytes{};
     std::size_t b = 0;
@@ -1052,21 +1620,11 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
     return detail::success();
 }
 
-/// Either form in one strict call: 26 characters parse as a ULID (as
-/// parse()), 36 as a UUID (as parse_uuid()); any other length gives
-/// errc::data_size. On error `out` is unchanged. Never allocates.
-[[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out) noexcept {
+inline std::error_code parse_any(std::string_view text, ulid& out) noexcept {
     if (text.size() == encoded_size) return parse(text, out);
     if (text.size() == uuid_size) return parse_uuid(text, out);
     return errc::data_size;
 }
-
-/// The form explain() checks the input against.
-enum class text_form {
-    ulid,  ///< 26 Crockford base32 characters, as parse()
-    uuid,  ///< 36 characters of RFC 9562 UUID text, as parse_uuid()
-    any,   ///< either, as parse_any()
-};
 
 namespace detail {
 
@@ -1186,15 +1744,7 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
 
 }  // namespace detail
 
-/// Why `input` does not parse as `form`, in English, for people: the length
-/// found and expected, or the first offending character (shown visibly,
-/// escaped if it is invisible or not ASCII) and its 1-based position, or
-/// the overflow. Writes like snprintf: at most size - 1 characters and a
-/// NUL into `out`, returning the full length; 0 (and an empty string) when
-/// `input` parses. Never allocates or throws; errors stay std::error_code
-/// from parse(), this only explains them.
-[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size,
-                                         text_form form = text_form::ulid) noexcept {
+inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept {
     detail::bounded_writer w(out, size);
     const bool as_ulid = form == text_form::ulid || (form == text_form::any && input.size() == encoded_size);
     const bool as_uuid = form == text_form::uuid || (form == text_form::any && input.size() == uuid_size);
@@ -1208,9 +1758,7 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
     return w.finish();
 }
 
-/// explain() as a std::string (empty when `input` parses); may throw
-/// std::bad_alloc.
-[[nodiscard]] inline std::string explain(std::string_view input, text_form form = text_form::ulid) {
+inline std::string explain(std::string_view input, text_form form) {
     std::array<char, 96> buffer{};
     const std::size_t n = explain(input, buffer.data(), buffer.size(), form);
     if (n < buffer.size()) return std::string(buffer.data(), n);
@@ -1223,16 +1771,12 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
 // Time
 // ---------------------------------------------------------------------------
 
-/// Converts a time point to Unix milliseconds, rounding down. Times before
-/// 1970 give 0. The result can exceed max_time (after the year 10889), which
-/// generate() and set_time() then reject with errc::big_time.
-[[nodiscard]] inline std::uint64_t timestamp(std::chrono::system_clock::time_point t) noexcept {
+inline std::uint64_t timestamp(std::chrono::system_clock::time_point t) noexcept {
     const auto ms = std::chrono::floor<std::chrono::milliseconds>(t.time_since_epoch()).count();
     return ms < 0 ? 0 : static_cast<std::uint64_t>(ms);
 }
 
-/// The current system_clock time in Unix milliseconds, rounded down.
-[[nodiscard]] inline std::uint64_t now() noexcept {
+inline std::uint64_t now() noexcept {
     const auto since_epoch = std::chrono::system_clock::now().time_since_epoch();
     // After 1970 an unsigned division does it, cheaper than a signed floor.
     if (since_epoch.count() >= 0) {
@@ -1245,10 +1789,7 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
     return timestamp(std::chrono::system_clock::time_point(since_epoch));
 }
 
-/// Converts Unix milliseconds to a system_clock time point. Where the clock
-/// cannot represent the time (libstdc++'s nanosecond clock ends in 2262) the
-/// result saturates to time_point::max() instead of overflowing.
-[[nodiscard]] inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
+inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
     using clock = std::chrono::system_clock;
     constexpr auto limit = std::chrono::duration_cast<std::chrono::milliseconds>(clock::duration::max()).count();
     if (ms > static_cast<std::uint64_t>(limit)) return clock::time_point::max();
@@ -1258,10 +1799,7 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
 
 inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { return ::ulid::time(time()); }
 
-/// RFC 3339 in UTC with milliseconds, e.g. "2016-07-30T22:36:16.385Z" (24
-/// characters; 25 for the years 10000 to 10889). Empty for `ms` above
-/// max_time. Never allocates or throws.
-[[nodiscard]] inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
+inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
     if (ms > max_time) return {};
     // Days to a civil date: Howard Hinnant's days_from_civil inverse
     // ("chrono-Compatible Low-Level Date Algorithms"), for days >= 0.
@@ -1301,33 +1839,13 @@ inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { 
     return fixed_text<25>(std::string_view(chars.data(), n));
 }
 
-/// rfc3339() of a ULID's time; never empty.
-[[nodiscard]] inline fixed_text<25> rfc3339(const ulid& id) noexcept { return rfc3339(id.time()); }
+inline fixed_text<25> rfc3339(const ulid& id) noexcept { return rfc3339(id.time()); }
 
 // ---------------------------------------------------------------------------
-// Entropy sources
+// Entropy: source traits, uniform draws, the operating system
 // ---------------------------------------------------------------------------
-//
-// generate() accepts three kinds of source, detected at compile time:
-//  - a monotonic source: std::error_code read_monotonic(std::uint64_t ms,
-//    entropy_array& out), like monotonic_entropy below;
-//  - a byte reader: std::error_code read(std::uint8_t* dst, std::size_t n),
-//    filling all n bytes or failing;
-//  - a standard UniformRandomBitGenerator (std::mt19937_64,
-//    std::random_device, ...).
-// A source's own error codes and exceptions are reported as
-// errc::entropy_failure.
-
-struct zero_entropy;
-struct os_entropy;
-class secure_entropy;
 
 namespace detail {
-
-/// Lets the library's own functions and tests reach internals (the
-/// status-returning paths of the monotonic sources, the sources' fast
-/// paths, the keystream state).
-struct access;
 
 template <class S, class = void>
 struct is_monotonic_source : std::false_type {};
@@ -1369,11 +1887,6 @@ template <class S>
 [[nodiscard]] bool fast_fill(S& source, std::uint8_t* dst, std::size_t n) noexcept;
 template <class S>
 [[nodiscard]] bool fast_read_be32(S& source, std::uint32_t& out) noexcept;
-
-/// Success or the reason for failure. Internal paths pass this rather than
-/// std::error_code and convert once, at the public boundary.
-using status = errc;
-inline constexpr status ok{};
 
 [[nodiscard]] inline std::error_code to_error_code(status s) noexcept {
     if (s == ok) return success();
@@ -1470,24 +1983,14 @@ template <class S>
     }
 }
 
-/// How to draw uniform values in [0, bound): `width` bits (the bit width of
-/// bound - 1), from a byte reader as `bytes` whole bytes (1, 2, 4 or 8) with
-/// the excess high bits masked off. Worked out once per bound.
-struct uniform_plan {
-    std::uint64_t bound = 1;
-    std::uint64_t mask = 0;
-    unsigned width = 0;
-    unsigned bytes = 0;
-
-    [[nodiscard]] static constexpr uniform_plan below(std::uint64_t bound) noexcept {
-        uniform_plan p;
-        p.bound = bound;
-        p.width = bit_width(bound - 1);
-        p.bytes = p.width <= 8 ? 1U : p.width <= 16 ? 2U : p.width <= 32 ? 4U : 8U;
-        p.mask = p.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << p.width) - 1U;
-        return p;
-    }
-};
+constexpr uniform_plan uniform_plan::below(std::uint64_t bound) noexcept {
+    uniform_plan p;
+    p.bound = bound;
+    p.width = bit_width(bound - 1);
+    p.bytes = p.width <= 8 ? 1U : p.width <= 16 ? 2U : p.width <= 32 ? 4U : 8U;
+    p.mask = p.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << p.width) - 1U;
+    return p;
+}
 
 /// `plan.width` (1..64) uniform bits from any entropy source. A byte
 /// reader's bytes are read big-endian.
@@ -1622,82 +2125,14 @@ inline void secure_wipe(void* p, std::size_t n) noexcept {
     for (std::size_t i = 0; i < n; ++i) b[i] = 0;
 }
 
-// --- Hashing -------------------------------------------------------------
-
-struct hash_key {
-    std::uint64_t k0;
-    std::uint64_t k1;
-};
-
-[[nodiscard]] constexpr std::uint64_t rotl64(std::uint64_t v, unsigned c) noexcept {
-    return (v << c) | (v >> (64U - c));
+[[nodiscard]] inline std::int64_t steady_ms() noexcept {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
 }
 
-/// SipHash-C-D (Aumasson and Bernstein, 2012) of a 16-byte message. The
-/// std::hash specialisation uses SipHash-1-3, as Rust's standard HashMap
-/// does: a keyed function with published analysis and no known
-/// multicollisions, unlike unkeyed multiply-and-fold mixers, whose
-/// collisions can be computed. Tested with the reference SipHash-2-4 vector.
-template <int C, int D>
-[[nodiscard]] ULID_FORCE_INLINE std::uint64_t siphash(hash_key key, const std::uint8_t* message) noexcept {
-    std::uint64_t v0 = key.k0 ^ 0x736f6d6570736575ULL;
-    std::uint64_t v1 = key.k1 ^ 0x646f72616e646f6dULL;
-    std::uint64_t v2 = key.k0 ^ 0x6c7967656e657261ULL;
-    std::uint64_t v3 = key.k1 ^ 0x7465646279746573ULL;
-    const auto rounds = [&](int n) {
-        for (int i = 0; i < n; ++i) {
-            v0 += v1;
-            v1 = rotl64(v1, 13) ^ v0;
-            v0 = rotl64(v0, 32);
-            v2 += v3;
-            v3 = rotl64(v3, 16) ^ v2;
-            v0 += v3;
-            v3 = rotl64(v3, 21) ^ v0;
-            v2 += v1;
-            v1 = rotl64(v1, 17) ^ v2;
-            v2 = rotl64(v2, 32);
-        }
-    };
-    const std::uint64_t blocks[3] = {read_le64(message), read_le64(message + 8), std::uint64_t{16} << 56U};
-    for (const std::uint64_t m : blocks) {
-        v3 ^= m;
-        rounds(C);
-        v0 ^= m;
-    }
-    v2 ^= 0xFF;
-    rounds(D);
-    return v0 ^ v1 ^ v2 ^ v3;
-}
-
-/// The process's hash key, two words each set once from zero to a nonzero
-/// random value. Racing first callers each offer a key and keep whichever
-/// word won, so there is no lock that a fork() could leave held.
-inline std::atomic<std::uint64_t> hash_key0{0};
-inline std::atomic<std::uint64_t> hash_key1{0};
-
-[[nodiscard]] ULID_NOINLINE inline hash_key key_hash_slow() noexcept {
-    byte_array seed{};
-    if (!os_random(seed.data(), seed.size())) {
-        std::fputs("ulid: std::hash<ulid::ulid>: the operating system gives no randomness for the hash key\n", stderr);
-        std::abort();
-    }
-    const auto offer = [](std::atomic<std::uint64_t>& word, std::uint64_t candidate) {
-        std::uint64_t current = 0;
-        if (candidate == 0) candidate = 1;
-        return word.compare_exchange_strong(current, candidate, std::memory_order_relaxed) ? candidate : current;
-    };
-    const hash_key key{offer(hash_key0, read_le64(seed.data())), offer(hash_key1, read_le64(seed.data() + 8))};
-    secure_wipe(seed.data(), seed.size());
-    return key;
-}
-
-[[nodiscard]] ULID_FORCE_INLINE hash_key process_hash_key() noexcept {
-    hash_key key{hash_key0.load(std::memory_order_relaxed), hash_key1.load(std::memory_order_relaxed)};
-    if (ULID_UNLIKELY((key.k0 == 0) | (key.k1 == 0))) key = key_hash_slow();
-    return key;
-}
-
-// --- Fork detection ----------------------------------------------------
+// ---------------------------------------------------------------------------
+// Fork detection
+// ---------------------------------------------------------------------------
 //
 // A process copy must never reuse its parent's keystream or monotonic state.
 // Every generator records the "fork epoch" it was keyed in and compares it
@@ -1804,6 +2239,10 @@ inline void on_fork_child() noexcept;
     }
     return current;
 }
+
+// ---------------------------------------------------------------------------
+// ChaCha
+// ---------------------------------------------------------------------------
 
 [[nodiscard]] constexpr std::uint32_t rotl32(std::uint32_t v, unsigned c) noexcept {
     return (v << c) | (v >> (32U - c));
@@ -1960,258 +2399,168 @@ void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t 
 
 }  // namespace detail
 
-/// A byte reader that writes zeros: the documented way to generate a ULID
-/// with zero entropy (as oklog/ulid's New(ms, nil)). Never fails.
-struct zero_entropy {
-    /// Fills dst[0, n) with zeros.
-    [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
-        (void)fill(dst, n);
-        return detail::success();
-    }
+// ---------------------------------------------------------------------------
+// The entropy sources
+// ---------------------------------------------------------------------------
 
-private:
-    friend struct detail::access;
-    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept {
-        if (n > 0) std::memset(dst, 0, n);
-        return true;
-    }
-};
-
-/// A byte reader straight from the operating system's CSPRNG: one system
-/// call per read (about a microsecond), so prefer secure_entropy for volume.
-/// Stateless and thread-safe; fails with errc::entropy_failure only if the
-/// system has no randomness to give.
-struct os_entropy {
-    /// Fills dst[0, n) or reports errc::entropy_failure.
-    [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
-        return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
-    }
-
-private:
-    friend struct detail::access;
-    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept {
-        return n == 0 || detail::os_random(dst, n);
-    }
-};
-
-namespace detail {
-
-/// The secret state of a secure_entropy: key, unserved keystream and the
-/// bookkeeping that says when to rekey. All zero means "not keyed", so a
-/// page the kernel wiped in a child process reads as a generator that must
-/// rekey before its next byte.
-struct keystream_state {
-    std::uint64_t epoch;         // fork epoch at keying; 0 until keyed
-    std::size_t remaining;       // unserved bytes at the end of buffer
-    std::uint64_t since_os_key;  // keystream bytes made since the last OS key
-    std::int64_t os_key_time;    // steady-clock milliseconds of the last OS key
-    std::array<std::uint32_t, 8> key;
-    std::array<std::uint8_t, 512> buffer;
-};
-
-[[nodiscard]] inline std::int64_t steady_ms() noexcept {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
+inline std::error_code zero_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
+    (void)fill(dst, n);
+    return detail::success();
 }
 
-}  // namespace detail
+inline bool zero_entropy::fill(std::uint8_t* dst, std::size_t n) noexcept {
+    if (n > 0) std::memset(dst, 0, n);
+    return true;
+}
 
-/// A cryptographically secure byte reader: ChaCha8 in user space (the
-/// cipher Go's math/rand/v2 and runtime use for the same purpose; the block
-/// function is tested with RFC 8439's ChaCha20 vectors and ChaCha8's own).
-/// - Keying: 32 bytes from the operating system on first use, again after
-///   every reseed_bytes of keystream or reseed_interval (checked at each
-///   512-byte refill, so no system call on the common path), mixed into
-///   the current key as OpenBSD's arc4random does. If the operating system
-///   fails at a reseed the generator carries on and asks again at the next
-///   refill.
-/// - Between keys, fast key erasure: each refill makes 512 bytes (eight
-///   blocks in parallel with AVX2, four with portable vectors) and takes the
-///   next key from the first 32, so earlier output cannot be recovered from
-///   the state; served bytes are wiped from the buffer.
-/// - Fork: the key and keystream live in their own page that the kernel
-///   zeroes in every child process where it can (Linux 4.14+, FreeBSD,
-///   NetBSD, OpenBSD), so a child, however it was made, holds none of the
-///   parent's secrets and rekeys before its first byte; elsewhere fork()
-///   children are detected by a pthread_atfork handler. See docs/design.md.
-/// Each object maps one page on its first read (not the heap allocator) and
-/// unmaps it when destroyed. Move-only; not thread-safe: wrap it
-/// (locked_monotonic_entropy does). Fails with errc::entropy_failure only if
-/// the operating system gives no key or no page.
-class secure_entropy {
-public:
-    /// ChaCha rounds per block: 8, which keeps a wide margin over the best
-    /// known attacks (on 7 rounds) at a cost of about one cycle per byte.
-    static constexpr int rounds = 8;
-    /// Keystream bytes between two keys from the operating system: 64 KiB,
-    /// as Rust's ThreadRng. A key costs one getrandom call (about 0.5 us),
-    /// under 0.01 ns per byte served at this interval.
-    static constexpr std::uint64_t reseed_bytes = 64 * 1024;
-    /// Longest time one operating-system key is used: 60 s (Linux's own
-    /// CRNG reseeds on that period).
-    static constexpr std::chrono::milliseconds reseed_interval{60000};
+inline std::error_code os_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
+    return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
+}
 
-    secure_entropy() noexcept = default;
-    secure_entropy(const secure_entropy&) = delete;
-    secure_entropy& operator=(const secure_entropy&) = delete;
-    secure_entropy(secure_entropy&& other) noexcept { take(other); }
-    secure_entropy& operator=(secure_entropy&& other) noexcept {
-        if (this != &other) {
-            release();
-            take(other);
-        }
-        return *this;
+inline bool os_entropy::fill(std::uint8_t* dst, std::size_t n) noexcept { return n == 0 || detail::os_random(dst, n); }
+
+inline secure_entropy::secure_entropy(secure_entropy&& other) noexcept { take(other); }
+
+inline secure_entropy& secure_entropy::operator=(secure_entropy&& other) noexcept {
+    if (this != &other) {
+        release();
+        take(other);
     }
-    ~secure_entropy() { release(); }
+    return *this;
+}
 
-    /// Fills dst[0, n) with keystream bytes.
-    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
-        return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
-    }
+inline secure_entropy::~secure_entropy() { release(); }
 
-private:
-    friend struct detail::access;
+inline std::error_code secure_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
+    return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
+}
 
-    /// The next four keystream bytes as a big-endian word, when they are
-    /// already buffered: true, and the bytes are consumed exactly as read()
-    /// would have served them. False, with nothing consumed, when the buffer
-    /// must be refilled or rekeyed first (read() or fill() does that).
-    [[nodiscard]] ULID_FORCE_INLINE bool try_read_be32(std::uint32_t& out) noexcept {
-        detail::keystream_state* const s = state();
-        if (ULID_LIKELY(s != nullptr && s->remaining >= 4 && s->epoch == detail::fork_epoch())) {
-            std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-            out = detail::read_be32(p);
-            std::memset(p, 0, 4);
-            s->remaining -= 4;
-            return true;
-        }
-        return false;
-    }
-
-    /// As read(), reporting success as true.
-    [[nodiscard]] ULID_FORCE_INLINE bool fill(std::uint8_t* dst, std::size_t n) noexcept {
-        // The common case, a few bytes from a keyed buffer, stays inline. An
-        // unkeyed or wiped state has nothing remaining, so this check also
-        // covers keying; the epoch check catches fork() where the kernel
-        // does not wipe.
-        detail::keystream_state* const s = state();
-        if (ULID_LIKELY(s != nullptr && n - 1 < 16 && n <= s->remaining && s->epoch == detail::fork_epoch())) {
-            std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-            std::memcpy(dst, p, n);
-            std::memset(p, 0, n);
-            s->remaining -= n;
-            return true;
-        }
-        return fill_slow(dst, n);
-    }
-
-    static constexpr std::size_t lanes = 4;
-    static constexpr std::size_t batches_per_refill = 2;
-    static constexpr std::size_t key_bytes = 32;
-    static_assert(sizeof(detail::keystream_state::buffer) == 64 * lanes * batches_per_refill);
-
-    ULID_NOINLINE bool fill_slow(std::uint8_t* dst, std::size_t n) noexcept {
-        if (n == 0) return true;
-        detail::keystream_state* const s = acquire();
-        if (s == nullptr) return false;
-        if (s->epoch != detail::fork_epoch() || s->epoch == 0) {
-            const std::uint64_t epoch = detail::fork_epoch_slow();
-            if (epoch == 0 || (s->epoch != epoch && !key_from_os(*s, epoch))) return false;
-        }
-        while (n > 0) {
-            if (s->remaining == 0) refill(*s);
-            const std::size_t take = n < s->remaining ? n : s->remaining;
-            std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-            std::memcpy(dst, p, take);
-            std::memset(p, 0, take);
-            s->remaining -= take;
-            dst += take;
-            n -= take;
-        }
+ULID_FORCE_INLINE bool secure_entropy::try_read_be32(std::uint32_t& out) noexcept {
+    detail::keystream_state* const s = state();
+    if (ULID_LIKELY(s != nullptr && s->remaining >= 4 && s->epoch == detail::fork_epoch())) {
+        std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
+        out = detail::read_be32(p);
+        std::memset(p, 0, 4);
+        s->remaining -= 4;
         return true;
     }
+    return false;
+}
 
-    /// A new key from the operating system, replacing whatever state there
-    /// was (a parent's, after fork() where the kernel does not wipe).
-    static bool key_from_os(detail::keystream_state& s, std::uint64_t epoch) noexcept {
-        detail::secure_wipe(&s, sizeof s);
-        std::array<std::uint8_t, key_bytes> seed{};
-        if (!detail::os_random(seed.data(), seed.size())) return false;
-        for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(seed.data() + 4 * i);
-        detail::secure_wipe(seed.data(), seed.size());
-        s.os_key_time = detail::steady_ms();
-        s.epoch = epoch;
+ULID_FORCE_INLINE bool secure_entropy::fill(std::uint8_t* dst, std::size_t n) noexcept {
+    // The common case, a few bytes from a keyed buffer, stays inline. An
+    // unkeyed or wiped state has nothing remaining, so this check also
+    // covers keying; the epoch check catches fork() where the kernel
+    // does not wipe.
+    detail::keystream_state* const s = state();
+    if (ULID_LIKELY(s != nullptr && n - 1 < 16 && n <= s->remaining && s->epoch == detail::fork_epoch())) {
+        std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
+        std::memcpy(dst, p, n);
+        std::memset(p, 0, n);
+        s->remaining -= n;
         return true;
     }
+    return fill_slow(dst, n);
+}
 
-    /// The periodic reseed: fresh operating-system bytes mixed into the
-    /// key, so a failing or poor source never makes the key weaker.
-    static void reseed(detail::keystream_state& s, std::int64_t now) noexcept {
-        std::array<std::uint8_t, key_bytes> seed{};
-        if (detail::os_random(seed.data(), seed.size())) {
-            for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] ^= detail::read_le32(seed.data() + 4 * i);
-            s.since_os_key = 0;
-            s.os_key_time = now;
-        }
-        detail::secure_wipe(seed.data(), seed.size());
+ULID_NOINLINE inline bool secure_entropy::fill_slow(std::uint8_t* dst, std::size_t n) noexcept {
+    if (n == 0) return true;
+    detail::keystream_state* const s = acquire();
+    if (s == nullptr) return false;
+    if (s->epoch != detail::fork_epoch() || s->epoch == 0) {
+        const std::uint64_t epoch = detail::fork_epoch_slow();
+        if (epoch == 0 || (s->epoch != epoch && !key_from_os(*s, epoch))) return false;
     }
+    while (n > 0) {
+        if (s->remaining == 0) refill(*s);
+        const std::size_t take = n < s->remaining ? n : s->remaining;
+        std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
+        std::memcpy(dst, p, take);
+        std::memset(p, 0, take);
+        s->remaining -= take;
+        dst += take;
+        n -= take;
+    }
+    return true;
+}
 
-    static void refill(detail::keystream_state& s) noexcept {
-        if (s.since_os_key >= reseed_bytes) {
-            reseed(s, detail::steady_ms());
-        } else if (const std::int64_t now = detail::steady_ms(); now - s.os_key_time >= reseed_interval.count()) {
-            reseed(s, now);
-        }
-        // Each key serves one refill only, so block counters start at zero
-        // and the nonce stays zero.
+inline bool secure_entropy::key_from_os(detail::keystream_state& s, std::uint64_t epoch) noexcept {
+    detail::secure_wipe(&s, sizeof s);
+    std::array<std::uint8_t, key_bytes> seed{};
+    if (!detail::os_random(seed.data(), seed.size())) return false;
+    for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(seed.data() + 4 * i);
+    detail::secure_wipe(seed.data(), seed.size());
+    s.os_key_time = detail::steady_ms();
+    s.epoch = epoch;
+    return true;
+}
+
+inline void secure_entropy::reseed(detail::keystream_state& s, std::int64_t now) noexcept {
+    std::array<std::uint8_t, key_bytes> seed{};
+    if (detail::os_random(seed.data(), seed.size())) {
+        for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] ^= detail::read_le32(seed.data() + 4 * i);
+        s.since_os_key = 0;
+        s.os_key_time = now;
+    }
+    detail::secure_wipe(seed.data(), seed.size());
+}
+
+inline void secure_entropy::refill(detail::keystream_state& s) noexcept {
+    if (s.since_os_key >= reseed_bytes) {
+        reseed(s, detail::steady_ms());
+    } else if (const std::int64_t now = detail::steady_ms(); now - s.os_key_time >= reseed_interval.count()) {
+        reseed(s, now);
+    }
+    // Each key serves one refill only, so block counters start at zero
+    // and the nonce stays zero.
 #if ULID_X86_SIMD
-        if (detail::cpu.avx2) {
-            detail::chacha_blocks8_avx2<rounds>(s.key, 0, s.buffer.data());
-        } else
+    if (detail::cpu.avx2) {
+        detail::chacha_blocks8_avx2<rounds>(s.key, 0, s.buffer.data());
+    } else
 #endif
-        {
-            for (std::size_t batch = 0; batch < batches_per_refill; ++batch) {
-                detail::chacha_blocks4<rounds>(s.key, batch * lanes, s.buffer.data() + batch * 64 * lanes);
-            }
+    {
+        for (std::size_t batch = 0; batch < batches_per_refill; ++batch) {
+            detail::chacha_blocks4<rounds>(s.key, batch * lanes, s.buffer.data() + batch * 64 * lanes);
         }
-        for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(s.buffer.data() + 4 * i);
-        std::memset(s.buffer.data(), 0, key_bytes);
-        s.remaining = s.buffer.size() - key_bytes;
-        s.since_os_key += s.buffer.size();
     }
+    for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(s.buffer.data() + 4 * i);
+    std::memset(s.buffer.data(), 0, key_bytes);
+    s.remaining = s.buffer.size() - key_bytes;
+    s.since_os_key += s.buffer.size();
+}
 
 #if defined(_WIN32)
-    // No fork on Windows: the state stays inside the object.
-    detail::keystream_state inline_state_{};
-    [[nodiscard]] detail::keystream_state* state() noexcept { return &inline_state_; }
-    [[nodiscard]] detail::keystream_state* acquire() noexcept { return &inline_state_; }
-    void take(secure_entropy& other) noexcept {
-        inline_state_ = other.inline_state_;
-        other.release();
-    }
-    void release() noexcept { detail::secure_wipe(&inline_state_, sizeof inline_state_); }
+inline detail::keystream_state* secure_entropy::state() noexcept { return &inline_state_; }
+inline detail::keystream_state* secure_entropy::acquire() noexcept { return &inline_state_; }
+inline void secure_entropy::take(secure_entropy& other) noexcept {
+    inline_state_ = other.inline_state_;
+    other.release();
+}
+inline void secure_entropy::release() noexcept { detail::secure_wipe(&inline_state_, sizeof inline_state_); }
 #else
-    detail::keystream_state* state_ = nullptr;
-    [[nodiscard]] ULID_FORCE_INLINE detail::keystream_state* state() noexcept { return state_; }
-    [[nodiscard]] detail::keystream_state* acquire() noexcept {
-        if (state_ == nullptr) {
-            bool wiped = false;
-            if (void* const page = detail::map_fork_wiped(sizeof(detail::keystream_state), wiped)) {
-                state_ = ::new (page) detail::keystream_state{};
-            }
-        }
-        return state_;
-    }
-    void take(secure_entropy& other) noexcept { state_ = std::exchange(other.state_, nullptr); }
-    void release() noexcept {
-        if (state_ != nullptr) {
-            detail::secure_wipe(state_, sizeof *state_);
-            detail::unmap_fork_wiped(state_, sizeof *state_);
-            state_ = nullptr;
+ULID_FORCE_INLINE detail::keystream_state* secure_entropy::state() noexcept { return state_; }
+inline detail::keystream_state* secure_entropy::acquire() noexcept {
+    if (state_ == nullptr) {
+        bool wiped = false;
+        if (void* const page = detail::map_fork_wiped(sizeof(detail::keystream_state), wiped)) {
+            state_ = ::new (page) detail::keystream_state{};
         }
     }
+    return state_;
+}
+inline void secure_entropy::take(secure_entropy& other) noexcept { state_ = std::exchange(other.state_, nullptr); }
+inline void secure_entropy::release() noexcept {
+    if (state_ != nullptr) {
+        detail::secure_wipe(state_, sizeof *state_);
+        detail::unmap_fork_wiped(state_, sizeof *state_);
+        state_ = nullptr;
+    }
+}
 #endif
-};
+
+// ---------------------------------------------------------------------------
+// The lock
+// ---------------------------------------------------------------------------
 
 namespace detail {
 
@@ -2259,57 +2608,46 @@ inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
 /// exchange there cost make() a fifth of its time), it can miss a waiter
 /// that is just going to sleep, so every sleep also ends after a
 /// millisecond. Meets the Lockable requirements; not recursive, not fair.
-class fast_mutex {
-public:
-    void lock() noexcept {
-        std::uint32_t expected = unlocked;
-        if (ULID_LIKELY(state_.compare_exchange_strong(expected, locked, std::memory_order_acquire))) return;
-        lock_contended();
-    }
-    [[nodiscard]] bool try_lock() noexcept {
-        std::uint32_t expected = unlocked;
-        return state_.load(std::memory_order_relaxed) == unlocked &&
-               state_.compare_exchange_strong(expected, locked, std::memory_order_acquire);
-    }
-    void unlock() noexcept {
-        state_.store(unlocked, std::memory_order_release);
-        if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
-    }
-    /// unlock(), and when a waiter sleeps, a short wait for it to take the
-    /// lock before the caller may take it again: for callers that relock at
-    /// once (a batch between chunks), which would otherwise win every time
-    /// against a waiter that is still waking up.
-    void unlock_and_hand_over() noexcept {
-        unlock();
-        if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
-            for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == unlocked; ++i) cpu_relax();
-        }
-    }
-    /// Unlocked again in a child process, where no other thread exists.
-    void reset_in_child() noexcept {
-        state_.store(unlocked, std::memory_order_relaxed);
-        sleepers_.store(0, std::memory_order_relaxed);
-    }
+inline void fast_mutex::lock() noexcept {
+    std::uint32_t expected = unlocked;
+    if (ULID_LIKELY(state_.compare_exchange_strong(expected, locked, std::memory_order_acquire))) return;
+    lock_contended();
+}
 
-private:
-    static constexpr std::uint32_t unlocked = 0;
-    static constexpr std::uint32_t locked = 1;
+inline bool fast_mutex::try_lock() noexcept {
+    std::uint32_t expected = unlocked;
+    return state_.load(std::memory_order_relaxed) == unlocked &&
+           state_.compare_exchange_strong(expected, locked, std::memory_order_acquire);
+}
 
-    ULID_NOINLINE void lock_contended() noexcept {
-        // About a thousand pause instructions first (tens of microseconds,
-        // far longer than a make() takes), doubling twice; then sleep.
-        for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
-            for (unsigned i = 0; i < pauses; ++i) cpu_relax();
-            if (try_lock()) return;
-        }
-        sleepers_.fetch_add(1, std::memory_order_seq_cst);
-        while (!try_lock()) sleep_while_equal(state_, locked);
-        sleepers_.fetch_sub(1, std::memory_order_relaxed);
+inline void fast_mutex::unlock() noexcept {
+    state_.store(unlocked, std::memory_order_release);
+    if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
+}
+
+inline void fast_mutex::unlock_and_hand_over() noexcept {
+    unlock();
+    if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
+        for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == unlocked; ++i) cpu_relax();
     }
+}
 
-    std::atomic<std::uint32_t> state_{unlocked};
-    std::atomic<std::uint32_t> sleepers_{0};
-};
+inline void fast_mutex::reset_in_child() noexcept {
+    state_.store(unlocked, std::memory_order_relaxed);
+    sleepers_.store(0, std::memory_order_relaxed);
+}
+
+ULID_NOINLINE inline void fast_mutex::lock_contended() noexcept {
+    // About a thousand pause instructions first (tens of microseconds,
+    // far longer than a make() takes), doubling twice; then sleep.
+    for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
+        for (unsigned i = 0; i < pauses; ++i) cpu_relax();
+        if (try_lock()) return;
+    }
+    sleepers_.fetch_add(1, std::memory_order_seq_cst);
+    while (!try_lock()) sleep_while_equal(state_, locked);
+    sleepers_.fetch_sub(1, std::memory_order_relaxed);
+}
 
 /// Holds a fast_mutex for its lifetime (std::lock_guard without <mutex>).
 class lock_guard {
@@ -2326,315 +2664,220 @@ private:
 }  // namespace detail
 
 // ---------------------------------------------------------------------------
-// Monotonic entropy
+// Monotonic generation
 // ---------------------------------------------------------------------------
 
-/// What a batch call did: `count` ULIDs written, then stopped by `ec` (zero
-/// when all were written), like std::to_chars_result.
-struct batch_result {
-    std::size_t count = 0;
-    std::error_code ec;
-};
-
-/// Entropy that grows strictly within a millisecond, as oklog/ulid's
-/// Monotonic(r, inc). Owns its source (use a reference type, e.g.
-/// monotonic_entropy<std::random_device&>, to borrow one) and its ten-byte
-/// state, and copies bytes out.
-///
-/// read_monotonic(ms) with the same ms as the last success returns the last
-/// entropy plus a uniform random increment in [1, inc] (inc == 0 means
-/// 2^32 - 1); with any other ms it draws ten fresh bytes. An all-zero draw is
-/// a valid seed. If the increment would pass 2^80 - 1 the call fails with
-/// errc::monotonic_overflow and every later call with that ms fails too;
-/// a different ms reseeds. A failing source gives errc::entropy_failure and
-/// changes nothing. In a child process after fork() the next call reseeds.
-/// Not thread-safe: wrap it in locked_monotonic_entropy to share it.
 template <class Source>
-class monotonic_entropy {
-    using source_type = std::remove_reference_t<Source>;
+monotonic_entropy<Source>::monotonic_entropy(Source source,
+                                             std::uint64_t inc) noexcept(std::is_nothrow_move_constructible_v<Source>)
+    : inc_(inc == 0 ? default_increment : inc),
+      draw_(detail::uniform_plan::below(inc_)),
+      source_(std::forward<Source>(source)) {
     static_assert(detail::is_entropy_source_v<source_type>,
                   "monotonic_entropy<Source>: Source must be a byte reader "
                   "(std::error_code read(std::uint8_t*, std::size_t)) or a UniformRandomBitGenerator");
+}
 
-public:
-    /// The increment used when inc == 0, as in oklog/ulid.
-    static constexpr std::uint64_t default_increment = 0xFFFFFFFFU;
+template <class Source>
+std::error_code monotonic_entropy<Source>::read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
+    return detail::to_error_code(read_monotonic_status(ms, out));
+}
 
-    /// Takes ownership of `source`; `inc` bounds the random increment.
-    explicit monotonic_entropy(Source source,
-                               std::uint64_t inc = 0) noexcept(std::is_nothrow_move_constructible_v<Source>)
-        : inc_(inc == 0 ? default_increment : inc),
-          draw_(detail::uniform_plan::below(inc_)),
-          source_(std::forward<Source>(source)) {}
+template <class Source>
+std::error_code monotonic_entropy<Source>::next(std::uint64_t ms, ulid& out) noexcept {
+    return detail::to_error_code(next_status(ms, out));
+}
 
-    /// Entropy for `ms` into `out`; see the class comment. `ms` above
-    /// max_time gives errc::big_time. `out` is written only on success.
-    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
-        return detail::to_error_code(read_monotonic_status(ms, out));
+template <class Source>
+batch_result monotonic_entropy<Source>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
+    batch_result result;
+    while (result.count < n) {
+        detail::status s = next_status(ms, out[result.count]);
+        if (s == detail::ok) {
+            ++result.count;
+            // The rest of the batch stays in this millisecond while the
+            // entropy lasts: only the increment remains per ULID.
+            while (result.count < n && (s = increment()) == detail::ok) out[result.count++] = make_id(ms_);
+            if (s == detail::ok || s == errc::monotonic_overflow) continue;
+        }
+        result.ec = detail::to_error_code(s);
+        break;
     }
+    return result;
+}
 
-    /// The next ULID at `ms` or later, never below the last one next()
-    /// produced: an `ms` earlier than next()'s last timestamp (a clock
-    /// stepping back) keeps that timestamp, and a millisecond whose entropy is
-    /// used up moves on to the next millisecond. This is what make() does
-    /// with the current time. Only next() sets that floor, so a
-    /// read_monotonic() call with a far-future time cannot hold next() there,
-    /// and next() continues above its own last ULID whatever read_monotonic()
-    /// did meanwhile. Fails with errc::big_time (`ms`
-    /// above max_time), errc::monotonic_overflow (entropy used up at
-    /// max_time) or errc::entropy_failure; `out` is written only on success.
-    [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept {
-        return detail::to_error_code(next_status(ms, out));
+template <class Source>
+ULID_FORCE_INLINE bool monotonic_entropy<Source>::forked() const noexcept {
+    return generation_ != detail::fork_epoch();
+}
+
+template <class Source>
+ULID_FORCE_INLINE detail::status monotonic_entropy<Source>::read_monotonic_status(std::uint64_t ms,
+                                                                                  entropy_array& out) noexcept {
+    detail::status s = detail::ok;
+    if (ms > max_time) {
+        s = errc::big_time;
+    } else if (ULID_LIKELY(ms == ms_ && !forked())) {
+        s = exhausted_ ? errc::monotonic_overflow : increment();
+    } else if (unpark(ms)) {
+        s = exhausted_ ? errc::monotonic_overflow : increment();
+    } else {
+        // Leaving next()'s millisecond: keep its state, so that a later
+        // next() continues above everything it gave (see unpark()).
+        if (ms_ == next_ms_ && !forked()) {
+            parked_ = entropy_;
+            parked_exhausted_ = exhausted_;
+            parked_ms_ = ms_;
+        }
+        s = reseed(ms);
     }
+    if (s == detail::ok) out = entropy_;
+    return s;
+}
+template <class Source>
+bool monotonic_entropy<Source>::unpark(std::uint64_t ms) noexcept {
+    if (ms != parked_ms_ || forked()) return false;
+    entropy_ = parked_;
+    exhausted_ = parked_exhausted_;
+    ms_ = ms;
+    parked_ms_ = unseeded;
+    return true;
+}
+template <class Source>
+ULID_FORCE_INLINE detail::status monotonic_entropy<Source>::next_status(std::uint64_t ms, ulid& out) noexcept {
+    if (ms > max_time) return errc::big_time;
+    ms = ms > next_ms_ ? ms : next_ms_;
+    if (ULID_LIKELY(ms == ms_ && !forked()) || unpark(ms)) {
+        detail::status s = exhausted_ ? errc::monotonic_overflow : increment();
+        if (ULID_LIKELY(s == detail::ok)) {
+            next_ms_ = ms;
+            out = make_id(ms);
+            return detail::ok;
+        }
+        if (s != errc::monotonic_overflow) return s;
+        if (ms == max_time) return s;
+        ++ms;
+    }
+    if (const detail::status s = reseed(ms); s != detail::ok) return s;
+    next_ms_ = ms;
+    parked_ms_ = unseeded;  // below the new floor: never needed again
+    out = make_id(ms);
+    return detail::ok;
+}
 
-    /// `n` successive next(ms) ULIDs into out[0, n), in increasing order.
-    /// Stops at the first failure: out[0, count) are then valid and the
-    /// rest untouched.
-    [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
-        batch_result result;
-        while (result.count < n) {
-            detail::status s = next_status(ms, out[result.count]);
-            if (s == detail::ok) {
-                ++result.count;
-                // The rest of the batch stays in this millisecond while the
-                // entropy lasts: only the increment remains per ULID.
-                while (result.count < n && (s = increment()) == detail::ok) out[result.count++] = make_id(ms_);
-                if (s == detail::ok || s == errc::monotonic_overflow) continue;
+// The state is read and written as a 2-byte and an 8-byte word, always the
+// same way, so each load is forwarded from one earlier store.
+template <class Source>
+std::uint64_t monotonic_entropy<Source>::state_high() const noexcept {
+    return detail::read_be16(entropy_.data());
+}
+
+template <class Source>
+std::uint64_t monotonic_entropy<Source>::state_low() const noexcept {
+    return detail::read_be64(entropy_.data() + 2);
+}
+
+template <class Source>
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): high and low in reading order
+void monotonic_entropy<Source>::set_state(std::uint64_t high, std::uint64_t low) noexcept {
+    detail::write_be16(entropy_.data(), static_cast<std::uint16_t>(high));
+    detail::write_be64(entropy_.data() + 2, low);
+}
+
+template <class Source>
+ulid monotonic_entropy<Source>::make_id(std::uint64_t ms) const noexcept {
+    return ulid::from_high_low((ms << 16U) | state_high(), state_low());
+}
+
+template <class Source>
+ULID_NOINLINE detail::status monotonic_entropy<Source>::reseed(std::uint64_t ms) noexcept {
+    const std::uint64_t epoch = detail::fork_epoch_slow();
+    if (epoch == 0) return errc::entropy_failure;     // fork() could not be watched
+    if (epoch != generation_) parked_ms_ = unseeded;  // a parent's state
+    detail::bytes10 fresh{};
+    if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
+    set_state(detail::read_be16(fresh.data()), detail::read_be64(fresh.data() + 2));
+    ms_ = ms;
+    exhausted_ = false;
+    generation_ = epoch;
+    return detail::ok;
+}
+
+// Out of line, and returning by value, so that its loop does not cost the
+// inline path registers.
+template <class Source>
+ULID_NOINLINE auto monotonic_entropy<Source>::draw_step() noexcept -> step_draw {
+    step_draw d;
+    d.status = detail::random_below(source_, draw_, d.step);
+    return d;
+}
+// True with `step` in [0, inc) when a 32-bit word was at hand (secure_entropy's
+// buffer) and accepted. Otherwise false, and the general draw follows; a
+// rejected word stays consumed, as it would in the general draw's loop, so
+// the result is the same either way.
+template <class Source>
+ULID_FORCE_INLINE bool monotonic_entropy<Source>::draw_step_at_hand(std::uint64_t& step) noexcept {
+    if constexpr (std::is_same_v<source_type, secure_entropy>) {
+        std::uint32_t word = 0;
+        if (ULID_LIKELY(draw_.bytes == 4 && detail::fast_read_be32(source_, word))) {
+            const std::uint64_t v = word & draw_.mask;
+            if (ULID_LIKELY(v < draw_.bound)) {
+                step = v;
+                return true;
             }
-            result.ec = detail::to_error_code(s);
+        }
+    }
+    return false;
+}
+template <class Source>
+ULID_FORCE_INLINE detail::status monotonic_entropy<Source>::increment() noexcept {
+    std::uint64_t step = 0;
+    if (!draw_step_at_hand(step)) {
+        const step_draw d = draw_step();
+        if (d.status != detail::ok) return d.status;
+        step = d.step;
+    }
+    step += 1;  // [0, inc) -> [1, inc]
+    const std::uint64_t high = state_high();
+    const std::uint64_t low = state_low();
+    const std::uint64_t sum = low + step;
+    const std::uint64_t carried = high + (sum < low ? 1U : 0U);
+    if (ULID_UNLIKELY(carried > 0xFFFFU)) {
+        exhausted_ = true;
+        return errc::monotonic_overflow;
+    }
+    set_state(carried, sum);
+    return detail::ok;
+}
+
+template <class Monotonic>
+std::error_code locked_monotonic_entropy<Monotonic>::read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
+    const detail::lock_guard lock(mutex_);
+    return monotonic_.read_monotonic(ms, out);
+}
+
+template <class Monotonic>
+std::error_code locked_monotonic_entropy<Monotonic>::next(std::uint64_t ms, ulid& out) noexcept {
+    const detail::lock_guard lock(mutex_);
+    return monotonic_.next(ms, out);
+}
+
+template <class Monotonic>
+batch_result locked_monotonic_entropy<Monotonic>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
+    batch_result result;
+    while (result.count < n) {
+        const std::size_t chunk = n - result.count < batch_chunk ? n - result.count : batch_chunk;
+        mutex_.lock();
+        const batch_result part = monotonic_.next_n(ms, out + result.count, chunk);
+        mutex_.unlock_and_hand_over();
+        result.count += part.count;
+        if (part.ec) {
+            result.ec = part.ec;
             break;
         }
-        return result;
     }
-
-    /// The bound of the random increment (inc, or 2^32 - 1 when built with 0).
-    [[nodiscard]] std::uint64_t increment_bound() const noexcept { return inc_; }
-
-    /// The owned source.
-    [[nodiscard]] source_type& source() noexcept { return source_; }
-
-private:
-    friend struct detail::access;
-
-    /// ms_ before the first seed: no millisecond equals it.
-    static constexpr std::uint64_t unseeded = std::numeric_limits<std::uint64_t>::max();
-
-    [[nodiscard]] ULID_FORCE_INLINE bool forked() const noexcept { return generation_ != detail::fork_epoch(); }
-
-    [[nodiscard]] ULID_FORCE_INLINE detail::status read_monotonic_status(std::uint64_t ms,
-                                                                         entropy_array& out) noexcept {
-        detail::status s = detail::ok;
-        if (ms > max_time) {
-            s = errc::big_time;
-        } else if (ULID_LIKELY(ms == ms_ && !forked())) {
-            s = exhausted_ ? errc::monotonic_overflow : increment();
-        } else if (unpark(ms)) {
-            s = exhausted_ ? errc::monotonic_overflow : increment();
-        } else {
-            // Leaving next()'s millisecond: keep its state, so that a later
-            // next() continues above everything it gave (see unpark()).
-            if (ms_ == next_ms_ && !forked()) {
-                parked_ = entropy_;
-                parked_exhausted_ = exhausted_;
-                parked_ms_ = ms_;
-            }
-            s = reseed(ms);
-        }
-        if (s == detail::ok) out = entropy_;
-        return s;
-    }
-
-    /// Puts back next()'s state for `ms` if read_monotonic() moved the
-    /// state away from it, so neither call can restart that millisecond
-    /// below what next() already gave.
-    [[nodiscard]] bool unpark(std::uint64_t ms) noexcept {
-        if (ms != parked_ms_ || forked()) return false;
-        entropy_ = parked_;
-        exhausted_ = parked_exhausted_;
-        ms_ = ms;
-        parked_ms_ = unseeded;
-        return true;
-    }
-
-    [[nodiscard]] ULID_FORCE_INLINE detail::status next_status(std::uint64_t ms, ulid& out) noexcept {
-        if (ms > max_time) return errc::big_time;
-        ms = ms > next_ms_ ? ms : next_ms_;
-        if (ULID_LIKELY(ms == ms_ && !forked()) || unpark(ms)) {
-            detail::status s = exhausted_ ? errc::monotonic_overflow : increment();
-            if (ULID_LIKELY(s == detail::ok)) {
-                next_ms_ = ms;
-                out = make_id(ms);
-                return detail::ok;
-            }
-            if (s != errc::monotonic_overflow) return s;
-            if (ms == max_time) return s;
-            ++ms;
-        }
-        if (const detail::status s = reseed(ms); s != detail::ok) return s;
-        next_ms_ = ms;
-        parked_ms_ = unseeded;  // below the new floor: never needed again
-        out = make_id(ms);
-        return detail::ok;
-    }
-
-    // The state is read and written as a 2-byte and an 8-byte word, always
-    // the same way, so each load is forwarded from one earlier store.
-    [[nodiscard]] std::uint64_t state_high() const noexcept { return detail::read_be16(entropy_.data()); }
-    [[nodiscard]] std::uint64_t state_low() const noexcept { return detail::read_be64(entropy_.data() + 2); }
-    // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): high and low in reading order
-    void set_state(std::uint64_t high, std::uint64_t low) noexcept {
-        detail::write_be16(entropy_.data(), static_cast<std::uint16_t>(high));
-        detail::write_be64(entropy_.data() + 2, low);
-    }
-
-    [[nodiscard]] ulid make_id(std::uint64_t ms) const noexcept {
-        return ulid::from_high_low((ms << 16U) | state_high(), state_low());
-    }
-
-    [[nodiscard]] ULID_NOINLINE detail::status reseed(std::uint64_t ms) noexcept {
-        const std::uint64_t epoch = detail::fork_epoch_slow();
-        if (epoch == 0) return errc::entropy_failure;     // fork() could not be watched
-        if (epoch != generation_) parked_ms_ = unseeded;  // a parent's state
-        detail::bytes10 fresh{};
-        if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
-        set_state(detail::read_be16(fresh.data()), detail::read_be64(fresh.data() + 2));
-        ms_ = ms;
-        exhausted_ = false;
-        generation_ = epoch;
-        return detail::ok;
-    }
-
-    struct step_draw {
-        detail::status status = detail::ok;
-        std::uint64_t step = 0;
-    };
-
-    /// The general draw of a step in [0, inc). Out of line, and returning by
-    /// value, so that its loop does not cost the inline path registers.
-    [[nodiscard]] ULID_NOINLINE step_draw draw_step() noexcept {
-        step_draw d;
-        d.status = detail::random_below(source_, draw_, d.step);
-        return d;
-    }
-
-    /// The first try of a 32-bit draw through the source's try_read_be32:
-    /// true with `step` in [0, inc) when the word was at hand and accepted.
-    /// Otherwise false, and the general draw follows; a rejected word stays
-    /// consumed, as it would in the general draw's loop, so the result is the
-    /// same either way.
-    [[nodiscard]] ULID_FORCE_INLINE bool draw_step_at_hand(std::uint64_t& step) noexcept {
-        if constexpr (std::is_same_v<source_type, secure_entropy>) {
-            std::uint32_t word = 0;
-            if (ULID_LIKELY(draw_.bytes == 4 && detail::fast_read_be32(source_, word))) {
-                const std::uint64_t v = word & draw_.mask;
-                if (ULID_LIKELY(v < draw_.bound)) {
-                    step = v;
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /// Adds a uniform random step in [1, inc]; at the top of the 80 bits,
-    /// marks the millisecond used up instead.
-    [[nodiscard]] ULID_FORCE_INLINE detail::status increment() noexcept {
-        std::uint64_t step = 0;
-        if (!draw_step_at_hand(step)) {
-            const step_draw d = draw_step();
-            if (d.status != detail::ok) return d.status;
-            step = d.step;
-        }
-        step += 1;  // [0, inc) -> [1, inc]
-        const std::uint64_t high = state_high();
-        const std::uint64_t low = state_low();
-        const std::uint64_t sum = low + step;
-        const std::uint64_t carried = high + (sum < low ? 1U : 0U);
-        if (ULID_UNLIKELY(carried > 0xFFFFU)) {
-            exhausted_ = true;
-            return errc::monotonic_overflow;
-        }
-        set_state(carried, sum);
-        return detail::ok;
-    }
-
-    // The hot state first, the source (with any large buffers) last.
-    std::uint64_t ms_ = unseeded;  // the millisecond of the state
-    std::uint64_t next_ms_ = 0;    // the floor next() keeps to
-    std::uint64_t generation_ = 0;
-    std::uint64_t inc_;
-    detail::uniform_plan draw_;  // how to draw a step in [0, inc_)
-    bool exhausted_ = false;
-    bool parked_exhausted_ = false;
-    entropy_array entropy_{};
-    std::uint64_t parked_ms_ = unseeded;  // the millisecond of parked_, if any
-    entropy_array parked_{};
-    Source source_;
-};
-
-/// A monotonic source made safe to share between threads: every public
-/// member function holds the named mutex member `mutex_` while it touches
-/// the wrapped state (next_n() in chunks), and there is no other way to
-/// reach that state (no accessor, no base class, no conversion). Neither
-/// copyable nor movable. A fork() while another thread holds the lock
-/// leaves the child's copy locked, except for default_entropy(), which the
-/// library's atfork handlers take care of.
-template <class Monotonic>
-class locked_monotonic_entropy {
-public:
-    /// Wraps `monotonic`, taking ownership.
-    explicit locked_monotonic_entropy(Monotonic monotonic) noexcept(std::is_nothrow_move_constructible_v<Monotonic>)
-        : monotonic_(std::move(monotonic)) {}
-
-    /// Builds the wrapped source in place from `args`.
-    template <class... Args>
-    explicit locked_monotonic_entropy(std::in_place_t /*tag*/,
-                                      Args&&... args) noexcept(std::is_nothrow_constructible_v<Monotonic, Args...>)
-        : monotonic_(std::forward<Args>(args)...) {}
-
-    locked_monotonic_entropy(const locked_monotonic_entropy&) = delete;
-    locked_monotonic_entropy& operator=(const locked_monotonic_entropy&) = delete;
-
-    /// Monotonic::read_monotonic under the lock.
-    [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
-        const detail::lock_guard lock(mutex_);
-        return monotonic_.read_monotonic(ms, out);
-    }
-
-    /// Monotonic::next under the lock.
-    [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept {
-        const detail::lock_guard lock(mutex_);
-        return monotonic_.next(ms, out);
-    }
-
-    /// Most ULIDs one next_n() makes under one hold of the lock.
-    static constexpr std::size_t batch_chunk = 256;
-
-    /// Monotonic::next_n, taking the lock once per batch_chunk ULIDs, so
-    /// that other threads (and fork()) wait for one chunk at most. The
-    /// batch is increasing; other callers' ULIDs may fall between chunks.
-    [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
-        batch_result result;
-        while (result.count < n) {
-            const std::size_t chunk = n - result.count < batch_chunk ? n - result.count : batch_chunk;
-            mutex_.lock();
-            const batch_result part = monotonic_.next_n(ms, out + result.count, chunk);
-            mutex_.unlock_and_hand_over();
-            result.count += part.count;
-            if (part.ec) {
-                result.ec = part.ec;
-                break;
-            }
-        }
-        return result;
-    }
-
-private:
-    friend struct detail::access;
-
-    detail::fast_mutex mutex_;
-    Monotonic monotonic_;
-};
+    return result;
+}
 
 namespace detail {
 
@@ -2713,20 +2956,12 @@ struct has_status_read<
 
 }  // namespace detail
 
-/// The type of default_entropy(): ChaCha8 keyed from the operating system,
-/// monotonic with the default increment, behind a lock.
-using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy>>;
-
 namespace detail {
 /// default_entropy(), once built; read by the fork handlers.
 inline std::atomic<default_entropy_type*> default_instance{nullptr};
 }  // namespace detail
 
-/// The process-wide, thread-safe monotonic source used by make(). Built on
-/// first use without touching the heap, and never destroyed, so make() stays
-/// valid during static destruction. Cannot fail. Its lock is taken around
-/// fork() by pthread_atfork handlers, so a child never inherits it held.
-[[nodiscard]] inline default_entropy_type& default_entropy() noexcept {
+inline default_entropy_type& default_entropy() noexcept {
     // Placement into static storage: no heap allocation, no destructor
     // racing late callers at exit.
     alignas(default_entropy_type) static std::array<unsigned char, sizeof(default_entropy_type)> storage;
@@ -2806,30 +3041,17 @@ ULID_NOINLINE inline thread_entropy_type& create_thread_entropy() noexcept {
 
 }  // namespace detail
 
-/// The calling thread's own secure monotonic source: the same generator as
-/// default_entropy() without the lock, so it is monotonic within its thread
-/// only; ULIDs from different threads are unique but not ordered with each
-/// other. Built in the thread's static storage on first use (no heap; its
-/// keystream page is mapped then) and destroyed at thread exit, which wipes
-/// its key and unmaps the page.
-[[nodiscard]] ULID_FORCE_INLINE monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
+ULID_FORCE_INLINE monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
     detail::thread_entropy_type* const instance = detail::thread_entropy;
     return instance != nullptr ? *instance : detail::create_thread_entropy();
 }
 
 // ---------------------------------------------------------------------------
-// Generation
+// Making ULIDs
 // ---------------------------------------------------------------------------
 
-/// A ULID with timestamp `ms` and entropy from `source` (see "Entropy
-/// sources"): a byte reader's first ten bytes become the entropy in order; a
-/// monotonic source is asked with read_monotonic. Errors: `ms` above max_time
-/// -> errc::big_time (checked first, before the source is touched); the
-/// source's errc::monotonic_overflow; any source failure ->
-/// errc::entropy_failure. `out` is written only on success. Allocates only
-/// if the source does; thread-safe if the source is.
 template <class Source>
-[[nodiscard]] std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
+std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
     static_assert(detail::is_monotonic_source<Source>::value || detail::is_entropy_source_v<Source>,
                   "generate(ms, source, out): source must be a monotonic source, a byte reader "
                   "or a UniformRandomBitGenerator");
@@ -2852,10 +3074,8 @@ template <class Source>
     return detail::success();
 }
 
-/// As generate(), returning the ULID; throws ulid::error on failure (aborts
-/// with a message when exceptions are disabled).
 template <class Source>
-[[nodiscard]] ulid must_generate(std::uint64_t ms, Source& source) {
+ulid must_generate(std::uint64_t ms, Source& source) {
     ulid id;
     if (const std::error_code ec = generate(ms, source, id)) detail::throw_error(ec);
     return id;
@@ -2874,49 +3094,24 @@ template <class Monotonic>
 
 }  // namespace detail
 
-/// A new ULID for the current time from default_entropy(). Thread-safe, never
-/// throws, never allocates. Each make() is strictly greater than every
-/// earlier make() in the process, on any thread: when the clock steps back it
-/// keeps the last timestamp, and when a millisecond's entropy is used up it
-/// moves to the next millisecond; calls that pass their own time through
-/// default_entropy() (must_make(ms), generate()) do not change that. Aborts
-/// with a message only if the operating system provides no randomness at all
-/// or the clock is past the year 10889.
-[[nodiscard]] inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), now()); }
+inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), now()); }
 
-/// A ULID at time `ms` from default_entropy() (as oklog/ulid's
-/// MustNewDefault). Throws ulid::error with errc::big_time or
-/// errc::monotonic_overflow (aborts with a message when exceptions are
-/// disabled); never allocates. generate(ms, default_entropy(), out) reports
-/// the same errors as a std::error_code.
-[[nodiscard]] inline ulid must_make(std::uint64_t ms) {
+inline ulid must_make(std::uint64_t ms) {
     ulid id;
     if (const std::error_code ec = generate(ms, default_entropy(), id)) detail::throw_error(ec);
     return id;
 }
 
-/// The earlier name of must_make(ms), kept for one release.
-[[nodiscard, deprecated("use ulid::must_make(ms): it throws, like the other must_ helpers")]] inline ulid make(
-    std::uint64_t ms) {
-    return must_make(ms);
-}
+inline ulid make(std::uint64_t ms) { return must_make(ms); }
 
-/// make() without the lock, from thread_local_entropy(): strictly increasing
-/// within the calling thread, unique across threads, but not ordered across
-/// threads. Never throws or allocates; aborts like make().
-[[nodiscard]] inline ulid make_thread_local() noexcept { return detail::next_or_abort(thread_local_entropy(), now()); }
+inline ulid make_thread_local() noexcept { return detail::next_or_abort(thread_local_entropy(), now()); }
 
-/// Fills out[0, n) with n ULIDs from default_entropy() that continue make()'s
-/// sequence in increasing order, reading the clock once and taking the lock
-/// once per 256 ULIDs (other threads' make() may fall between those
-/// chunks). Never throws or allocates; aborts like make().
 inline void make_batch(ulid* out, std::size_t n) noexcept {
     const batch_result result = default_entropy().next_n(now(), out, n);
     if (result.ec) detail::fatal("make_batch()", result.ec);
 }
 
 #if ULID_HAS_SPAN
-/// make_batch() over a span.
 inline void make_batch(std::span<ulid> out) noexcept { make_batch(out.data(), out.size()); }
 #endif
 
@@ -2924,7 +3119,6 @@ inline void make_batch(std::span<ulid> out) noexcept { make_batch(out.data(), ou
 // Integrations
 // ---------------------------------------------------------------------------
 
-/// Writes the 26-character text form; honours the stream's width and fill.
 template <class CharT, class Traits>
 std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const ulid& id) {
     const ulid_text text = id.encode();
@@ -2933,8 +3127,6 @@ std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>&
     return os << std::basic_string_view<CharT, Traits>(wide.data(), wide.size());
 }
 
-/// Reads one whitespace-delimited ULID with parse(). On any error (bad
-/// length, characters or overflow) sets failbit and leaves `id` unchanged.
 template <class CharT, class Traits>
 std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, ulid& id) {
     using stream = std::basic_istream<CharT, Traits>;
@@ -2966,66 +3158,112 @@ std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>&
 }
 
 #if ULID_HAS_EXPECTED
-/// parse() returning std::expected (C++23).
-[[nodiscard]] inline std::expected<ulid, std::error_code> parse(std::string_view text) noexcept {
+inline std::expected<ulid, std::error_code> parse(std::string_view text) noexcept {
     ulid id;
     if (const std::error_code ec = parse(text, id)) return std::unexpected(ec);
     return id;
 }
 
-/// parse_uuid() returning std::expected (C++23).
-[[nodiscard]] inline std::expected<ulid, std::error_code> parse_uuid(std::string_view text) noexcept {
+inline std::expected<ulid, std::error_code> parse_uuid(std::string_view text) noexcept {
     ulid id;
     if (const std::error_code ec = parse_uuid(text, id)) return std::unexpected(ec);
     return id;
 }
 
-/// generate() returning std::expected (C++23).
 template <class Source>
-[[nodiscard]] std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) noexcept {
+std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) noexcept {
     ulid id;
     if (const std::error_code ec = generate(ms, source, id)) return std::unexpected(ec);
     return id;
 }
 #endif
 
+// ---------------------------------------------------------------------------
+// Hashing
+// ---------------------------------------------------------------------------
+
+namespace detail {
+
+struct hash_key {
+    std::uint64_t k0;
+    std::uint64_t k1;
+};
+
+[[nodiscard]] constexpr std::uint64_t rotl64(std::uint64_t v, unsigned c) noexcept {
+    return (v << c) | (v >> (64U - c));
+}
+
+/// SipHash-C-D (Aumasson and Bernstein, 2012) of a 16-byte message. The
+/// std::hash specialisation uses SipHash-1-3, as Rust's standard HashMap
+/// does: a keyed function with published analysis and no known
+/// multicollisions, unlike unkeyed multiply-and-fold mixers, whose
+/// collisions can be computed. Tested with the reference SipHash-2-4 vector.
+template <int C, int D>
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t siphash(hash_key key, const std::uint8_t* message) noexcept {
+    std::uint64_t v0 = key.k0 ^ 0x736f6d6570736575ULL;
+    std::uint64_t v1 = key.k1 ^ 0x646f72616e646f6dULL;
+    std::uint64_t v2 = key.k0 ^ 0x6c7967656e657261ULL;
+    std::uint64_t v3 = key.k1 ^ 0x7465646279746573ULL;
+    const auto rounds = [&](int n) {
+        for (int i = 0; i < n; ++i) {
+            v0 += v1;
+            v1 = rotl64(v1, 13) ^ v0;
+            v0 = rotl64(v0, 32);
+            v2 += v3;
+            v3 = rotl64(v3, 16) ^ v2;
+            v0 += v3;
+            v3 = rotl64(v3, 21) ^ v0;
+            v2 += v1;
+            v1 = rotl64(v1, 17) ^ v2;
+            v2 = rotl64(v2, 32);
+        }
+    };
+    const std::uint64_t blocks[3] = {read_le64(message), read_le64(message + 8), std::uint64_t{16} << 56U};
+    for (const std::uint64_t m : blocks) {
+        v3 ^= m;
+        rounds(C);
+        v0 ^= m;
+    }
+    v2 ^= 0xFF;
+    rounds(D);
+    return v0 ^ v1 ^ v2 ^ v3;
+}
+
+/// The process's hash key, two words each set once from zero to a nonzero
+/// random value. Racing first callers each offer a key and keep whichever
+/// word won, so there is no lock that a fork() could leave held.
+inline std::atomic<std::uint64_t> hash_key0{0};
+inline std::atomic<std::uint64_t> hash_key1{0};
+
+[[nodiscard]] ULID_NOINLINE inline hash_key key_hash_slow() noexcept {
+    byte_array seed{};
+    if (!os_random(seed.data(), seed.size())) {
+        std::fputs("ulid: std::hash<ulid::ulid>: the operating system gives no randomness for the hash key\n", stderr);
+        std::abort();
+    }
+    const auto offer = [](std::atomic<std::uint64_t>& word, std::uint64_t candidate) {
+        std::uint64_t current = 0;
+        if (candidate == 0) candidate = 1;
+        return word.compare_exchange_strong(current, candidate, std::memory_order_relaxed) ? candidate : current;
+    };
+    const hash_key key{offer(hash_key0, read_le64(seed.data())), offer(hash_key1, read_le64(seed.data() + 8))};
+    secure_wipe(seed.data(), seed.size());
+    return key;
+}
+
+[[nodiscard]] ULID_FORCE_INLINE hash_key process_hash_key() noexcept {
+    hash_key key{hash_key0.load(std::memory_order_relaxed), hash_key1.load(std::memory_order_relaxed)};
+    if (ULID_UNLIKELY((key.k0 == 0) | (key.k1 == 0))) key = key_hash_slow();
+    return key;
+}
+
+}  // namespace detail
 }  // namespace ulid
 
-/// SipHash-1-3 of all 16 bytes under a key drawn from the operating system
-/// once per process (on first use, without a lock or an allocation), so
-/// values differ between processes and no client can make IDs collide on
-/// purpose. A forked child keeps its parent's key, because the containers
-/// it inherits depend on it. Never throws or allocates; aborts with a
-/// message only if the operating system has no randomness at all.
-template <>
-struct std::hash<ulid::ulid> {
-    [[nodiscard]] std::size_t operator()(const ulid::ulid& id) const noexcept {
-        const ulid::detail::hash_key key = ulid::detail::process_hash_key();
-        return static_cast<std::size_t>(ulid::detail::siphash<1, 3>(key, id.bytes().data()));
-    }
-};
-
-#if ULID_HAS_FORMAT
-/// std::format support: formats the 26-character text from a stack buffer;
-/// accepts the format specification of std::string_view.
-template <>
-struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char> {
-    template <class FormatContext>
-    auto format(const ulid::ulid& id, FormatContext& ctx) const {
-        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
-    }
-};
-
-/// std::format support for ulid::fixed_text (ulid_text, rfc3339()): its
-/// characters, with the format specification of std::string_view.
-template <std::size_t Capacity>
-struct std::formatter<ulid::fixed_text<Capacity>, char> : std::formatter<std::string_view, char> {
-    template <class FormatContext>
-    auto format(const ulid::fixed_text<Capacity>& t, FormatContext& ctx) const {
-        return std::formatter<std::string_view, char>::format(t.view(), ctx);
-    }
-};
-#endif
+inline std::size_t std::hash<ulid::ulid>::operator()(const ulid::ulid& id) const noexcept {
+    const ulid::detail::hash_key key = ulid::detail::process_hash_key();
+    return static_cast<std::size_t>(ulid::detail::siphash<1, 3>(key, id.bytes().data()));
+}
 
 // Internal macros end here, so that users' translation units see only the
 // documented ones (ULID_VERSION*, ULID_EXCEPTIONS and their own settings).
