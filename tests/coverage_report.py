@@ -34,10 +34,11 @@ import sys
 # pattern, end line, required). A region ends at the first line equal to
 # `end`; a required one missing from the header is an error.
 BRANCH_REGIONS = [
-    ("parse()", re.compile(r"^\[\[nodiscard\]\] inline std::error_code parse\(std::string_view text, ulid& out\)"), "}", True),
+    ("parse()", re.compile(r"^inline std::error_code parse\(std::string_view text, ulid& out\) noexcept \{"), "}", True),
     ("parse()'s scalar decoder", re.compile(r"^\[\[nodiscard\]\] inline errc decode_scalar\("), "}", False),
     ("parse()'s AVX2 decoder", re.compile(r"inline errc decode_avx2\("), "}", False),
-    ("monotonic_entropy", re.compile(r"^class monotonic_entropy \{"), "};", True),
+    # The member definitions of monotonic_entropy, up to those of locked_monotonic_entropy.
+    ("monotonic_entropy", re.compile(r"^monotonic_entropy<Source>::monotonic_entropy\("), "template <class Monotonic>", True),
 ]
 
 # A branch on the CPU's features (`detail::cpu.avx2`) goes one way on any
