@@ -290,6 +290,46 @@ TEST_CASE("after fork() a monotonic source reseeds in the child instead of incre
     REQUIRE(second_r.low() - first_r.low() == 1);
 }
 
+TEST_CASE("a forked child never resumes a millisecond its parent's next() had set aside", "[faults][fork]") {
+    // In the parent, next() is at 500 and read_monotonic() has moved to 700,
+    // setting next()'s state at 500 aside (so that a later next() goes on
+    // above it). The child's calls at 500 must reseed instead of resuming
+    // it: that would give the parent's next ID there. `left` has not moved
+    // off 500 yet; its child leaves and comes back.
+    ulid::monotonic_entropy<test::faulty_reader> aside(test::faulty_reader(13, 0, test::fault::error_code), 1);
+    ulid::monotonic_entropy<test::faulty_reader> left(test::faulty_reader(14, 0, test::fault::error_code), 1);
+    ulid::ulid id;
+    REQUIRE_FALSE(aside.next(500, id));
+    REQUIRE_FALSE(left.next(500, id));
+    REQUIRE_FALSE(ulid::generate(700, aside, id));
+    const std::uint64_t position = aside.source().position();
+    const std::uint64_t position_left = left.source().position();
+    const test::child_result child = test::run_in_child([&]() -> std::string {
+        const auto fresh_at = [](std::uint64_t seed, std::uint64_t at) {
+            test::faulty_reader twin(seed, 0, test::fault::error_code);
+            twin.seek(at);
+            std::array<std::uint8_t, 10> fresh{};
+            (void)twin.read(fresh.data(), fresh.size());
+            return fresh;
+        };
+        ulid::ulid at_500;
+        if (ulid::generate(500, aside, at_500)) return "read_monotonic() failed in the child";
+        if (at_500.entropy() != fresh_at(13, position)) return "the child resumed the parent's state at 500";
+        ulid::ulid after;
+        if (aside.next(500, after) || !(at_500 < after)) return "next() in the child is not above its own ID";
+        ulid::ulid away;
+        if (ulid::generate(700, left, away)) return "read_monotonic() failed in the child";
+        if (away.entropy() != fresh_at(14, position_left)) return "the child did not reseed at 700";
+        ulid::ulid back;
+        if (ulid::generate(500, left, back)) return "read_monotonic() failed in the child";
+        if (back.entropy() != fresh_at(14, position_left + 10)) return "the child resumed the parent's state at 500";
+        return "";
+    });
+    INFO(child.output);
+    REQUIRE(child.exited);
+    REQUIRE(child.exit_code == 0);
+}
+
 #endif
 
 #if !defined(_WIN32)

@@ -86,6 +86,27 @@ TEST_CASE("monotonic overflow is reported when the entropy is used up", "[monoto
     REQUIRE(next == before);
 }
 
+TEST_CASE("a used-up millisecond stays used up when read_monotonic() leaves it and comes back", "[monotonic][errors]") {
+    // next() seeds 500 fifteen below the top of the 80 bits; read_monotonic()
+    // at 500 draws a step of 256, which does not fit: 500 is used up. A visit
+    // to 700 sets next()'s state aside; back at 500 it must come back used
+    // up, so the step of 1 the reader would serve next is never drawn.
+    const std::vector<std::uint8_t> bytes = {
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0,  // seed at 500
+        0x00, 0x00, 0x00, 0xFF,                                      // step 255 + 1
+        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A,  // seed at 700
+        0x00, 0x00, 0x00, 0x00,                                      // step 0 + 1
+    };
+    ulid::monotonic_entropy<test::sequence_reader> m{test::sequence_reader(bytes)};
+    ulid::ulid first;
+    REQUIRE_FALSE(m.next(500, first));
+    ulid::entropy_array e{};
+    REQUIRE(m.read_monotonic(500, e) == ulid::errc::monotonic_overflow);
+    REQUIRE_FALSE(m.read_monotonic(700, e));
+    REQUIRE(m.read_monotonic(500, e) == ulid::errc::monotonic_overflow);
+    REQUIRE(m.source().consumed() == 24);
+}
+
 TEST_CASE("read_monotonic rejects times above max_time", "[monotonic][errors]") {
     ulid::monotonic_entropy<std::mt19937_64> m(std::mt19937_64(1));
     std::array<std::uint8_t, 10> e{};
