@@ -243,6 +243,20 @@ TEST_CASE("a child that never draws holds no byte of its parent's keys or keystr
 
 #if !defined(_WIN32)
 
+namespace {
+
+/// The ten bytes a faulty_reader seeded with `seed` serves from stream
+/// position `at`: what a reseed there reads.
+std::array<std::uint8_t, 10> fresh_at(std::uint64_t seed, std::uint64_t at) {
+    test::faulty_reader twin(seed, 0, test::fault::error_code);
+    twin.seek(at);
+    std::array<std::uint8_t, 10> fresh{};
+    (void)twin.read(fresh.data(), fresh.size());
+    return fresh;
+}
+
+}  // namespace
+
 TEST_CASE("after fork() a monotonic source reseeds in the child instead of incrementing", "[faults][fork]") {
     // Same stream in parent and child: without the fork check the child's
     // next ID would be the parent's last plus an increment, which the
@@ -258,13 +272,6 @@ TEST_CASE("after fork() a monotonic source reseeds in the child instead of incre
     const std::uint64_t position_r = r.source().position();
     const test::child_result child = test::run_in_child([&]() -> std::string {
         // Ten fresh bytes from where the parent's stream stood: a reseed.
-        const auto fresh_at = [](std::uint64_t seed, std::uint64_t at) {
-            test::faulty_reader twin(seed, 0, test::fault::error_code);
-            twin.seek(at);
-            std::array<std::uint8_t, 10> fresh{};
-            (void)twin.read(fresh.data(), fresh.size());
-            return fresh;
-        };
         ulid::ulid id;
         if (m.next(500, id)) return "next() failed in the child";
         if (id.time() != 500) return "the child moved off the millisecond";
@@ -305,13 +312,6 @@ TEST_CASE("a forked child never resumes a millisecond its parent's next() had se
     const std::uint64_t position = aside.source().position();
     const std::uint64_t position_left = left.source().position();
     const test::child_result child = test::run_in_child([&]() -> std::string {
-        const auto fresh_at = [](std::uint64_t seed, std::uint64_t at) {
-            test::faulty_reader twin(seed, 0, test::fault::error_code);
-            twin.seek(at);
-            std::array<std::uint8_t, 10> fresh{};
-            (void)twin.read(fresh.data(), fresh.size());
-            return fresh;
-        };
         ulid::ulid at_500;
         if (ulid::generate(500, aside, at_500)) return "read_monotonic() failed in the child";
         if (at_500.entropy() != fresh_at(13, position)) return "the child resumed the parent's state at 500";
