@@ -21,47 +21,15 @@
 set -euo pipefail
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
-bindir=$("$PG_CONFIG" --bindir)
 N_GEN=${N_GEN:-1000000}
 N_ROWS=${N_ROWS:-5000000}
 REPS=${REPS:-5}
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ulid-pg-bench.XXXXXX")
-data=$tmp/data
-sock=$tmp/sock
-mkdir -p "$sock"
-cleanup() {
-    status=$?
-    if [ -f "$data/postmaster.pid" ]; then
-        as_db_user "$bindir/pg_ctl" -D "$data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
-    fi
-    rm -rf "$tmp"
-    exit "$status"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-if [ "$(id -u)" -eq 0 ]; then
-    db_user=nobody
-    chown -R "$db_user" "$tmp"
-    as_db_user() { (cd "$tmp" && runuser -u "$db_user" -- "$@"); }
-    if ! as_db_user test -w "$tmp"; then
-        echo "$0: $db_user cannot reach $tmp; set TMPDIR to a folder every user can traverse, such as /tmp" >&2
-        exit 1
-    fi
-else
-    db_user=$(id -un)
-    as_db_user() { (cd "$tmp" && "$@"); }
-fi
-
-port=$((20000 + $$ % 20000))
-as_db_user timeout 120 "$bindir/initdb" -D "$data" -U "$db_user" --auth=trust --no-sync -E UTF8 --locale=C.UTF-8 >/dev/null
+# shellcheck source=../extensions/postgresql/cluster.sh
+. "$(cd "$(dirname "$0")/.." && pwd)/extensions/postgresql/cluster.sh"
+cluster_init C.UTF-8
 cat >>"$data/postgresql.conf" <<EOF
-listen_addresses = ''
-unix_socket_directories = '$sock'
-port = $port
 shared_preload_libraries = 'ulid'
-fsync = off
 synchronous_commit = off
 full_page_writes = off
 max_wal_size = '8GB'
@@ -71,8 +39,8 @@ maintenance_work_mem = '256MB'
 max_parallel_workers_per_gather = 0
 jit = off
 EOF
-as_db_user "$bindir/pg_ctl" -D "$data" -l "$tmp/server.log" -w -t 60 start >/dev/null
-export PGHOST=$sock PGPORT=$port PGUSER=$db_user PGDATABASE=postgres
+cluster_start
+export PGDATABASE=postgres
 psql_run() { "$bindir/psql" -X -q -v ON_ERROR_STOP=1 "$@"; }
 
 psql_run -c "CREATE EXTENSION ulid; CREATE TABLE timings (kind text, label text, rep int, ms float8);"
