@@ -80,7 +80,7 @@
 // Configuration
 // ---------------------------------------------------------------------------
 //
-// Settable by users before the include (docs/api.md, "Configuration macros"):
+// Settable by users before the include (README.md, "Compile-time switches"):
 //   ULID_NO_SIMD               scalar codecs and ChaCha only (no SSSE3/AVX2 paths)
 //   ULID_NO_VECTOR_EXTENSIONS  ChaCha's portable path without GCC/clang vector types
 //   ULID_EXCEPTIONS            0 or 1; by default 1 when the compiler has exceptions on
