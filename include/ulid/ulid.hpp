@@ -147,11 +147,15 @@
 
 // SIMD codecs on x86-64 (SSSE3 encode, AVX2 parse, AVX2 ChaCha), chosen at
 // run time; a portable scalar path serves everywhere else and is tested
-// beside them.
+// beside them. GCC and clang write them with vector types and the compiler's
+// x86 builtins: <immintrin.h> is some 40 000 lines that every translation
+// unit would parse. MSVC has only the intrinsics.
 #if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
     (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #define ULID_X86_SIMD 1
+#if !defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>
+#endif
 #else
 #define ULID_X86_SIMD 0
 #endif
@@ -1411,9 +1415,134 @@ struct cpu_features {
 
 inline const cpu_features cpu = detect_cpu_features();
 
+#if defined(__GNUC__) || defined(__clang__)
+
+// GCC/clang vector types, named as in their x86 builtins' signatures (q = 8,
+// h = 16, s = 32, d = 64 bits; a final u: unsigned, qs: signed char, which
+// the tables with negative bytes are written in since char may be unsigned).
+// Operators act lane by lane, shifts of unsigned lanes are logical, and a
+// scalar operand stands for a vector of copies of it.
+using v16qi = char __attribute__((vector_size(16)));
+using v16qs = signed char __attribute__((vector_size(16)));
+using v32qs = signed char __attribute__((vector_size(32)));
+using v8hi = short __attribute__((vector_size(16)));
+using v4si = int __attribute__((vector_size(16)));
+using v2di = long long __attribute__((vector_size(16)));
+using v32qi = char __attribute__((vector_size(32)));
+using v16hi = short __attribute__((vector_size(32)));
+using v16hu = unsigned short __attribute__((vector_size(32)));
+using v8si = int __attribute__((vector_size(32)));
+using v8su = unsigned __attribute__((vector_size(32)));
+using v4di = long long __attribute__((vector_size(32)));
+using v4du = unsigned long long __attribute__((vector_size(32)));
+
 /// Maps sixteen values 0-31 to their alphabet characters: a shuffle of the
 /// first sixteen characters, plus a shuffle of the distance to the second
 /// sixteen where the value is above 15.
+ULID_TARGET("ssse3") inline v16qi base32_digits_ssse3(v16qi v) noexcept {
+    const v16qi low = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
+    const v16qi high = {'G' - '0', 'H' - '1', 'J' - '2', 'K' - '3', 'M' - '4', 'N' - '5', 'P' - '6', 'Q' - '7',
+                        'R' - '8', 'S' - '9', 'T' - 'A', 'V' - 'B', 'W' - 'C', 'X' - 'D', 'Y' - 'E', 'Z' - 'F'};
+    const v16qi upper = reinterpret_cast<v16qi>(reinterpret_cast<v16qs>(v) > 15) & __builtin_ia32_pshufb128(high, v);
+    return __builtin_ia32_pshufb128(low, v) + upper;
+}
+
+/// SSSE3 encoder. Byte 0 gives the first two characters; bytes 1-15 are
+/// three groups of five bytes, eight characters each. For every character a
+/// shuffle puts the two bytes holding its bits into a 16-bit lane, a
+/// multiply-high shifts them into place and a mask keeps five bits; two
+/// shuffles then map values to the alphabet.
+ULID_TARGET("ssse3") inline void encode_ssse3(const std::uint8_t* bytes, char* out) noexcept {
+    v16qi in{};
+    std::memcpy(&in, bytes, 16);
+    // Lane k of a group starting at byte g holds bytes g+i and g+i+1 (high,
+    // low), i = 0 0 1 1 2 3 3 4; the multiplier 2^(16-s) shifts right by s.
+    const v8hi shift = {32, 1024, 128, 4096, 512, 64, 2048, 256};
+    const v16qi g1 = {2, 1, 2, 1, 3, 2, 3, 2, 4, 3, 5, 4, 5, 4, 6, 5};
+    const v16qi g2 = {7, 6, 7, 6, 8, 7, 8, 7, 9, 8, 10, 9, 10, 9, 11, 10};
+    const v16qi g3 = reinterpret_cast<v16qi>(v16qs{12, 11, 12, 11, 13, 12, 13, 12, 14, 13, 15, 14, 15, 14, -128, 15});
+    const v8hi v1 = __builtin_ia32_pmulhuw128(reinterpret_cast<v8hi>(__builtin_ia32_pshufb128(in, g1)), shift) & 31;
+    const v8hi v2 = __builtin_ia32_pmulhuw128(reinterpret_cast<v8hi>(__builtin_ia32_pshufb128(in, g2)), shift) & 31;
+    const v8hi v3 = __builtin_ia32_pmulhuw128(reinterpret_cast<v8hi>(__builtin_ia32_pshufb128(in, g3)), shift) & 31;
+    const v16qi digits = base32_digits_ssse3(__builtin_ia32_packuswb128(v1, v2));
+    const v16qi last = base32_digits_ssse3(__builtin_ia32_packuswb128(v3, v3));
+    std::memcpy(out + 2, &digits, 16);
+    std::memcpy(out + 18, &last, 8);
+    out[0] = alphabet[bytes[0] >> 5U];
+    out[1] = alphabet[bytes[0] & 31U];
+}
+
+/// AVX2 validating decoder. Characters 2-17 and 10-25 are loaded into the
+/// two halves of a register (never reading past the 26 characters). Each
+/// character's value comes from shuffle tables indexed by its low nibble:
+/// one for digits, one for each of the two letter rows (upper and lower case
+/// share them); the high nibble chooses among them, and any other high
+/// nibble marks the character invalid (0xFF). Multiply-adds then merge the
+/// values into 40-bit groups whose bytes a shuffle puts in order.
+ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* bytes) noexcept {
+    const std::uint8_t d0 = decode_table[static_cast<unsigned char>(text[0])];
+    const std::uint8_t d1 = decode_table[static_cast<unsigned char>(text[1])];
+    v16qi first{};
+    v16qi second{};
+    std::memcpy(&first, text + 2, 16);
+    std::memcpy(&second, text + 10, 16);
+    // Widened with its upper half undefined (-1), then the second inserted.
+    const v32qi widened =
+        __builtin_shufflevector(first, first, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,  //
+                                -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
+    const v32qi x = reinterpret_cast<v32qi>(
+        __builtin_ia32_insert128i256(reinterpret_cast<v4di>(widened), reinterpret_cast<v2di>(second), 1));
+
+    const v32qi hi_nibble = reinterpret_cast<v32qi>(reinterpret_cast<v16hu>(x) >> 4) & 0x0F;
+    const v32qi lo_nibble = x & 0x0F;
+    // By low nibble: '0'-'9'; '@' A-H I J K L M N O; P-T U V-Z and five more.
+    const v32qi digit_row = reinterpret_cast<v32qi>(v32qs{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1,  //
+                                                          0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1});
+    const v32qi letter_row4 =
+        reinterpret_cast<v32qi>(v32qs{-1, 10, 11, 12, 13, 14, 15, 16, 17, -1, 18, 19, -1, 20, 21, -1,  //
+                                      -1, 10, 11, 12, 13, 14, 15, 16, 17, -1, 18, 19, -1, 20, 21, -1});
+    const v32qi letter_row5 =
+        reinterpret_cast<v32qi>(v32qs{22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1,  //
+                                      22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1});
+    // By high nibble: 0x80 where the row is the digits (3); 0xFF where no
+    // row applies (0-2, 8-15, which includes every byte above 0x7F).
+    const v32qi is_digit = reinterpret_cast<v32qi>(v32qs{0, 0, 0, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  //
+                                                         0, 0, 0, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
+    const v32qi no_row = reinterpret_cast<v32qi>(v32qs{-1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1,  //
+                                                       -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1});
+    // Rows 5 and 7 have bit 4 set; shifted to bit 7 it picks the second
+    // letter row.
+    const v32qi letter = __builtin_ia32_pblendvb256(__builtin_ia32_pshufb256(letter_row4, lo_nibble),
+                                                    __builtin_ia32_pshufb256(letter_row5, lo_nibble),
+                                                    reinterpret_cast<v32qi>(reinterpret_cast<v16hu>(x) << 3));
+    v32qi v = __builtin_ia32_pblendvb256(letter, __builtin_ia32_pshufb256(digit_row, lo_nibble),
+                                         __builtin_ia32_pshufb256(is_digit, hi_nibble));
+    v |= __builtin_ia32_pshufb256(no_row, hi_nibble);
+    if ((__builtin_ia32_pmovmskb256(v) | ((d0 | d1) & 0x80)) != 0) return errc::invalid_characters;
+    if (d0 > 7) return errc::overflow;
+
+    const v16hi pairs = __builtin_ia32_pmaddubsw256(v, reinterpret_cast<v32qi>(v16hi{} + 0x0120));  // v0 * 32 + v1
+    const v8si quads =
+        __builtin_ia32_pmaddwd256(pairs, reinterpret_cast<v16hi>(v8si{} + 0x00010400));  // p0 * 1024 + p1
+    const v4du groups =
+        reinterpret_cast<v4du>(__builtin_ia32_pmuludq256(quads, reinterpret_cast<v8si>(v4di{} + (1 << 20)))) |
+        (reinterpret_cast<v4du>(quads) >> 32);  // q0 << 20 | q1
+    // Low half: characters 2-9 -> bytes 1-5, 10-17 -> bytes 6-10; high
+    // half: characters 18-25 -> bytes 11-15.
+    const v32qi order =
+        reinterpret_cast<v32qi>(v32qs{-1, 4,  3,  2,  1,  0,  12, 11, 10, 9,  8,  -1, -1, -1, -1, -1,  //
+                                      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 12, 11, 10, 9,  8});
+    const v32qi placed = __builtin_ia32_pshufb256(reinterpret_cast<v32qi>(groups), order);
+    v16qi result = __builtin_shufflevector(placed, placed, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) |
+                   reinterpret_cast<v16qi>(__builtin_ia32_extract128i256(reinterpret_cast<v4di>(placed), 1));
+    result |= reinterpret_cast<v16qi>(v4si{(d0 << 5U) | d1, 0, 0, 0});
+    std::memcpy(bytes, &result, 16);
+    return errc{};
+}
+
+#else
+
+// MSVC: the same kernels with the intrinsics of <immintrin.h>.
 ULID_TARGET("ssse3") inline __m128i base32_digits_ssse3(__m128i v) noexcept {
     const __m128i low = _mm_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F');
     const __m128i high =
@@ -1423,11 +1552,6 @@ ULID_TARGET("ssse3") inline __m128i base32_digits_ssse3(__m128i v) noexcept {
     return _mm_add_epi8(_mm_shuffle_epi8(low, v), upper);
 }
 
-/// SSSE3 encoder. Byte 0 gives the first two characters; bytes 1-15 are
-/// three groups of five bytes, eight characters each. For every character a
-/// shuffle puts the two bytes holding its bits into a 16-bit lane, a
-/// multiply-high shifts them into place and a mask keeps five bits; two
-/// shuffles then map values to the alphabet.
 ULID_TARGET("ssse3") inline void encode_ssse3(const std::uint8_t* bytes, char* out) noexcept {
     const __m128i in = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
     // Lane k of a group starting at byte g holds bytes g+i and g+i+1 (high,
@@ -1446,13 +1570,6 @@ ULID_TARGET("ssse3") inline void encode_ssse3(const std::uint8_t* bytes, char* o
     out[1] = alphabet[bytes[0] & 31U];
 }
 
-/// AVX2 validating decoder. Characters 2-17 and 10-25 are loaded into the
-/// two halves of a register (never reading past the 26 characters). Each
-/// character's value comes from shuffle tables indexed by its low nibble:
-/// one for digits, one for each of the two letter rows (upper and lower case
-/// share them); the high nibble chooses among them, and any other high
-/// nibble marks the character invalid (0xFF). Multiply-adds then merge the
-/// values into 40-bit groups whose bytes a shuffle puts in order.
 ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* bytes) noexcept {
     const std::uint8_t d0 = decode_table[static_cast<unsigned char>(text[0])];
     const std::uint8_t d1 = decode_table[static_cast<unsigned char>(text[1])];
@@ -1500,6 +1617,8 @@ ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* byte
     _mm_storeu_si128(reinterpret_cast<__m128i*>(bytes), result);
     return errc{};
 }
+
+#endif  // defined(__GNUC__) || defined(__clang__)
 
 #endif
 
@@ -2335,6 +2454,66 @@ void chacha_blocks4(const std::array<std::uint32_t, 8>& key, std::uint64_t count
 }
 
 #if ULID_X86_SIMD
+#if defined(__GNUC__) || defined(__clang__)
+ULID_TARGET("avx2") inline v8su chacha_rotl_avx2(v8su v, int c) noexcept { return (v << c) | (v >> (32 - c)); }
+
+ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(v8su& a, v8su& b, v8su& c, v8su& d) noexcept {
+    // Rotations by 16 and 8 move whole bytes: one shuffle each.
+    const v32qi rot16 = {2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,  //
+                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13};
+    const v32qi rot8 = {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,  //
+                        3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+    a += b;
+    d = reinterpret_cast<v8su>(__builtin_ia32_pshufb256(reinterpret_cast<v32qi>(d ^ a), rot16));
+    c += d;
+    b = chacha_rotl_avx2(b ^ c, 12);
+    a += b;
+    d = reinterpret_cast<v8su>(__builtin_ia32_pshufb256(reinterpret_cast<v32qi>(d ^ a), rot8));
+    c += d;
+    b = chacha_rotl_avx2(b ^ c, 7);
+}
+
+/// Eight consecutive ChaCha blocks, one per 32-bit lane of AVX2 registers:
+/// the same keystream layout as chacha_blocks4, with eight lanes (see
+/// the layout above).
+template <int Rounds>
+ULID_TARGET("avx2")
+void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
+    std::array<v8su, 16> input{};
+    for (std::size_t w = 0; w < 4; ++w) input[w] = v8su{} + chacha_constants[w];
+    for (std::size_t w = 0; w < 8; ++w) input[4 + w] = v8su{} + key[w];
+    std::array<std::uint32_t, 8> low{};
+    std::array<std::uint32_t, 8> high{};
+    for (std::size_t l = 0; l < 8; ++l) {
+        low[l] = static_cast<std::uint32_t>(counter + l);
+        high[l] = static_cast<std::uint32_t>((counter + l) >> 32U);
+    }
+    std::memcpy(&input[12], low.data(), 32);
+    std::memcpy(&input[13], high.data(), 32);
+    input[14] = v8su{};
+    input[15] = v8su{};
+    std::array<v8su, 16> x = input;
+    // The round schedule is written out here rather than shared with the
+    // other kernels: a shared helper must be inlined across the avx2 target
+    // attribute, which GCC does only when forced, and then clang's code was
+    // 2-3 % slower.
+    for (int i = 0; i < Rounds; i += 2) {
+        chacha_quarter_round_avx2(x[0], x[4], x[8], x[12]);
+        chacha_quarter_round_avx2(x[1], x[5], x[9], x[13]);
+        chacha_quarter_round_avx2(x[2], x[6], x[10], x[14]);
+        chacha_quarter_round_avx2(x[3], x[7], x[11], x[15]);
+        chacha_quarter_round_avx2(x[0], x[5], x[10], x[15]);
+        chacha_quarter_round_avx2(x[1], x[6], x[11], x[12]);
+        chacha_quarter_round_avx2(x[2], x[7], x[8], x[13]);
+        chacha_quarter_round_avx2(x[3], x[4], x[9], x[14]);
+    }
+    for (std::size_t w = 0; w < 16; ++w) {
+        const v8su sum = x[w] + input[w];
+        std::memcpy(out + 32 * w, &sum, 32);
+    }
+}
+#else
+// MSVC: the same kernels with the intrinsics of <immintrin.h>.
 ULID_TARGET("avx2") inline __m256i chacha_rotl_avx2(__m256i v, int c) noexcept {
     return _mm256_or_si256(_mm256_slli_epi32(v, c), _mm256_srli_epi32(v, 32 - c));
 }
@@ -2355,9 +2534,6 @@ ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(__m256i& a, __m256i& b
     b = chacha_rotl_avx2(_mm256_xor_si256(b, c), 7);
 }
 
-/// Eight consecutive ChaCha blocks, one per 32-bit lane of AVX2 registers:
-/// the same keystream layout as chacha_blocks4, with eight lanes (see
-/// the layout above).
 template <int Rounds>
 ULID_TARGET("avx2")
 void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
@@ -2395,6 +2571,7 @@ void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t 
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32 * w), _mm256_add_epi32(x[w], input[w]));
     }
 }
+#endif  // defined(__GNUC__) || defined(__clang__)
 #endif
 
 }  // namespace detail
