@@ -1472,6 +1472,15 @@ ULID_TARGET("ssse3") inline void encode_ssse3(const std::uint8_t* bytes, char* o
     out[1] = alphabet[bytes[0] & 31U];
 }
 
+/// Per byte, `b` where `mask` has its top bit set, else `a` (pblendvb).
+/// Written as a signed compare and a bitwise select because GCC 12 folds
+/// __builtin_ia32_pblendvb256 into "mask < 0" on char lanes, which is never
+/// true under -funsigned-char.
+ULID_TARGET("avx2") inline v32qi blend_by_sign_avx2(v32qi a, v32qi b, v32qi mask) noexcept {
+    const v32qi take_b = reinterpret_cast<v32qi>(reinterpret_cast<v32qs>(mask) < 0);
+    return (a & ~take_b) | (b & take_b);
+}
+
 /// AVX2 validating decoder. Characters 2-17 and 10-25 are loaded into the
 /// two halves of a register (never reading past the 26 characters). Each
 /// character's value comes from shuffle tables indexed by its low nibble:
@@ -1512,11 +1521,11 @@ ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* byte
                                                        -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1});
     // Rows 5 and 7 have bit 4 set; shifted to bit 7 it picks the second
     // letter row.
-    const v32qi letter = __builtin_ia32_pblendvb256(__builtin_ia32_pshufb256(letter_row4, lo_nibble),
-                                                    __builtin_ia32_pshufb256(letter_row5, lo_nibble),
-                                                    reinterpret_cast<v32qi>(reinterpret_cast<v16hu>(x) << 3));
-    v32qi v = __builtin_ia32_pblendvb256(letter, __builtin_ia32_pshufb256(digit_row, lo_nibble),
-                                         __builtin_ia32_pshufb256(is_digit, hi_nibble));
+    const v32qi letter = blend_by_sign_avx2(__builtin_ia32_pshufb256(letter_row4, lo_nibble),
+                                            __builtin_ia32_pshufb256(letter_row5, lo_nibble),
+                                            reinterpret_cast<v32qi>(reinterpret_cast<v16hu>(x) << 3));
+    v32qi v = blend_by_sign_avx2(letter, __builtin_ia32_pshufb256(digit_row, lo_nibble),
+                                 __builtin_ia32_pshufb256(is_digit, hi_nibble));
     v |= __builtin_ia32_pshufb256(no_row, hi_nibble);
     if ((__builtin_ia32_pmovmskb256(v) | ((d0 | d1) & 0x80)) != 0) return errc::invalid_characters;
     if (d0 > 7) return errc::overflow;
