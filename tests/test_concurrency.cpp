@@ -229,7 +229,7 @@ TEST_CASE("a higher-priority waiter sleeps, so a preempted lower-priority holder
         sched_param low{};
         low.sched_priority = 1;
         if (::pthread_setschedparam(::pthread_self(), SCHED_FIFO, &low) != 0) return "skip: SCHED_FIFO not permitted";
-        ulid::detail::fast_mutex m;
+        ulid::detail::fork_safe_mutex m;
         std::atomic<bool> held{false};
         std::thread holder([&] {  // inherits CPU 0 and SCHED_FIFO priority 1
             m.lock();
@@ -305,13 +305,13 @@ TEST_CASE("locked_monotonic_entropy::next_n is increasing and complete across it
 }
 
 TEST_CASE("the shared generator's lock excludes other threads", "[lock]") {
-    ulid::detail::fast_mutex m;
+    ulid::detail::fork_safe_mutex m;
     long counter = 0;
     std::vector<std::thread> pool;
     for (int t = 0; t < 4; ++t) {
         pool.emplace_back([&] {
             for (int i = 0; i < 100000; ++i) {
-                const std::lock_guard<ulid::detail::fast_mutex> lock(m);
+                const std::lock_guard<ulid::detail::fork_safe_mutex> lock(m);
                 ++counter;
             }
         });

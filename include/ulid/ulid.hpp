@@ -122,6 +122,15 @@
 #define ULID_HAS_FORMAT 0
 #endif
 
+// Checks that default_entropy() needs no start-up code, where the compiler can.
+#if defined(__cpp_constinit) && __cpp_constinit >= 201907L
+#define ULID_CONSTINIT constinit
+#elif defined(__clang__)
+#define ULID_CONSTINIT [[clang::require_constant_initialization]]
+#else
+#define ULID_CONSTINIT
+#endif
+
 #if defined(__has_builtin)
 #if __has_builtin(__builtin_is_constant_evaluated)
 #define ULID_HAS_IS_CONSTANT_EVALUATED 1
@@ -180,6 +189,7 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -654,10 +664,11 @@ struct uniform_plan {
 };
 
 /// The lock of locked_monotonic_entropy: one compare-exchange to take and a
-/// plain store to release when free; waiters back off, then sleep in the
-/// kernel (see its definition). Meets the Lockable requirements; not
-/// recursive, not fair.
-class fast_mutex {
+/// plain store to release when free; waiters spin, then sleep in the kernel.
+/// A holder marks the lock with its process's fork epoch, so in a process
+/// copy (a child however made) a lock that a parent's thread held is free.
+/// Meets the Lockable requirements; not recursive, not fair.
+class fork_safe_mutex {
 public:
     void lock() noexcept;
     [[nodiscard]] bool try_lock() noexcept;
@@ -667,16 +678,14 @@ public:
     /// once (a batch between chunks), which would otherwise win every time
     /// against a waiter that is still waking up.
     void unlock_and_hand_over() noexcept;
-    /// Unlocked again in a child process, where no other thread exists.
-    void reset_in_child() noexcept;
 
 private:
     static constexpr std::uint32_t unlocked = 0;
-    static constexpr std::uint32_t locked = 1;
 
-    void lock_contended() noexcept;
+    [[nodiscard]] bool try_lock_as(std::uint32_t self) noexcept;
+    void lock_contended(std::uint32_t self) noexcept;
 
-    std::atomic<std::uint32_t> state_{unlocked};
+    std::atomic<std::uint32_t> state_{unlocked};  // unlocked, or the holder's process mark
     std::atomic<std::uint32_t> sleepers_{0};
 };
 
@@ -825,6 +834,11 @@ public:
     explicit monotonic_entropy(Source source,
                                std::uint64_t inc = 0) noexcept(std::is_nothrow_move_constructible_v<Source>);
 
+    /// Builds the source by default construction, in place; `inc` as above.
+    /// A constant expression when the source's default constructor is one.
+    constexpr explicit monotonic_entropy(std::in_place_t /*tag*/, std::uint64_t inc = 0) noexcept(
+        std::is_nothrow_default_constructible_v<Source>);
+
     /// Entropy for `ms` into `out`; see the class comment. `ms` above
     /// max_time gives errc::big_time. `out` is written only on success.
     [[nodiscard]] std::error_code read_monotonic(std::uint64_t ms, entropy_array& out) noexcept;
@@ -901,9 +915,11 @@ private:
 /// member function holds the named mutex member `mutex_` while it touches
 /// the wrapped state (next_n() in chunks), and there is no other way to
 /// reach that state (no accessor, no base class, no conversion). Neither
-/// copyable nor movable. A fork() while another thread holds the lock
-/// leaves the child's copy locked, except for default_entropy(), which the
-/// library's atfork handlers take care of.
+/// copyable nor movable. The lock is free in a child process however the
+/// child was made, even if another thread held it at the fork, and the
+/// child's first call reseeds (see monotonic_entropy); no atfork handler
+/// takes it. Where the kernel cannot wipe memory in a child (older Linux,
+/// macOS) this holds for fork() only.
 template <class Monotonic>
 class locked_monotonic_entropy {
 public:
@@ -913,7 +929,7 @@ public:
 
     /// Builds the wrapped source in place from `args`.
     template <class... Args>
-    explicit locked_monotonic_entropy(std::in_place_t /*tag*/,
+    constexpr explicit locked_monotonic_entropy(std::in_place_t /*tag*/,
                                       Args&&... args) noexcept(std::is_nothrow_constructible_v<Monotonic, Args...>)
         : monotonic_(std::forward<Args>(args)...) {}
 
@@ -937,7 +953,7 @@ public:
 private:
     friend struct detail::access;
 
-    detail::fast_mutex mutex_;
+    detail::fork_safe_mutex mutex_;
     Monotonic monotonic_;
 };
 
@@ -947,8 +963,8 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 
 /// The process-wide, thread-safe monotonic source used by make(). Built on
 /// first use without touching the heap, and never destroyed, so make() stays
-/// valid during static destruction. Cannot fail. Its lock is taken around
-/// fork() by pthread_atfork handlers, so a child never inherits it held.
+/// valid during static destruction. Cannot fail. Its lock is free in every
+/// child process (see locked_monotonic_entropy).
 [[nodiscard]] inline default_entropy_type& default_entropy() noexcept;
 
 /// The calling thread's own secure monotonic source: the same generator as
@@ -2262,16 +2278,21 @@ inline void secure_wipe(void* p, std::size_t n) noexcept {
 // Fork detection
 // ---------------------------------------------------------------------------
 //
-// A process copy must never reuse its parent's keystream or monotonic state.
-// Every generator records the "fork epoch" it was keyed in and compares it
-// with the current one on each call. The epoch lives in a page that the
-// kernel zeroes in every child, however the child was made (fork(),
-// _Fork(), a raw clone or fork system call): MADV_WIPEONFORK on Linux 4.14
-// and later, minherit(INHERIT_ZERO) on FreeBSD and NetBSD,
-// MAP_INHERIT_ZERO on OpenBSD. A child finds it zero and takes a fresh
-// epoch. Where the kernel cannot wipe (older Linux, macOS), a
+// A process copy must never reuse its parent's keystream or monotonic state,
+// nor wait for a lock that one of its parent's threads held. Every generator
+// records the "fork epoch" it was keyed in and compares it with the current
+// one on each call, and every lock holder marks the lock with it. The epoch
+// lives in a page that the kernel zeroes in every child, however the child
+// was made (fork(), _Fork(), a raw clone or fork system call, a fork() in a
+// signal handler): MADV_WIPEONFORK on Linux 4.14 and later,
+// minherit(INHERIT_ZERO) on FreeBSD and NetBSD, MAP_INHERIT_ZERO on OpenBSD.
+// A child finds it zero and takes a fresh epoch, newer than any of its
+// ancestors', so its generators reseed and a lock its parent's thread held
+// reads as free. Where the kernel cannot wipe (older Linux, macOS), a
 // pthread_atfork child handler zeroes it instead, which covers fork() only.
-// The design is that of OpenBSD's arc4random and Linux's vDSO getrandom.
+// No handler takes a lock, so none can block a fork. The design is that of
+// OpenBSD's arc4random and Linux's vDSO getrandom (a wiped page tells the
+// child it is one); the lock marked with the epoch is this library's.
 
 /// Pages mapped by map_fork_wiped() and not yet unmapped: what the library
 /// holds outside the heap (the allocation tests count it).
@@ -2323,25 +2344,47 @@ inline std::atomic<std::uint64_t> epoch_counter{0};
 /// Whether the kernel wipes the epoch page in every child.
 inline std::atomic<bool> kernel_wipes_on_fork{false};
 
-inline void on_fork_prepare() noexcept;
-inline void on_fork_parent() noexcept;
-inline void on_fork_child() noexcept;
+/// The child handler where the kernel cannot wipe (and beside the wipe,
+/// for emulators that accept the advice and ignore it).
+inline void on_fork_child() noexcept { epoch_word.load(std::memory_order_relaxed)->store(0, std::memory_order_relaxed); }
 
-/// Maps the epoch page and registers the atfork handlers, once.
-[[nodiscard]] inline bool set_up_fork_detection() noexcept {
-    static const bool ready = [] {
+/// Whether set_up_fork_detection() has run: 0 not yet, 1 ready, 2 failed.
+inline std::atomic<int> fork_detection{0};
+
+/// Maps the epoch page and registers the atfork child handler. False when a
+/// fork() could go unseen: no wipe and no handler. Without a static guard,
+/// which a child would wait on forever if another thread or an interrupted
+/// frame of its parent was inside it: racing threads, and a child, simply
+/// repeat the steps (a second registration of the handler is harmless).
+/// Signals are blocked meanwhile, so a handler that forks cannot interrupt
+/// pthread_atfork, whose lock glibc's fork() takes.
+[[nodiscard]] ULID_NOINLINE inline bool set_up_fork_detection() noexcept {
+    if (const int state = fork_detection.load(std::memory_order_acquire); state != 0) return state == 1;
+#if defined(_WIN32)
+    const bool ready = true;
+#else
+    sigset_t all;
+    sigset_t saved;
+    sigfillset(&all);
+    const bool masked = ::pthread_sigmask(SIG_SETMASK, &all, &saved) == 0;
+    std::atomic<std::uint64_t>* expected = &epoch_fallback;
+    if (epoch_word.load(std::memory_order_acquire) == expected) {
         bool wiped = false;
         if (void* const page = map_fork_wiped(sizeof(std::atomic<std::uint64_t>), wiped)) {
-            // Fresh mapped memory is zero, a valid atomic holding 0.
-            epoch_word.store(::new (page) std::atomic<std::uint64_t>(0), std::memory_order_release);
+            // Fresh mapped memory is zero, a valid atomic holding 0. The
+            // wipe is the kernel's, the same for every racer: set it first.
             kernel_wipes_on_fork.store(wiped, std::memory_order_relaxed);
+            auto* const word = ::new (page) std::atomic<std::uint64_t>(0);
+            if (!epoch_word.compare_exchange_strong(expected, word, std::memory_order_acq_rel)) {
+                unmap_fork_wiped(page, sizeof *word);
+            }
         }
-#if defined(_WIN32)
-        return true;
-#else
-        return ::pthread_atfork(&on_fork_prepare, &on_fork_parent, &on_fork_child) == 0;
+    }
+    const bool ready = ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0 ||
+                       kernel_wipes_on_fork.load(std::memory_order_relaxed);
+    if (masked) (void)::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
 #endif
-    }();
+    fork_detection.store(ready ? 1 : 2, std::memory_order_release);
     return ready;
 }
 
@@ -2360,12 +2403,30 @@ inline void on_fork_child() noexcept;
     std::atomic<std::uint64_t>& word = *epoch_word.load(std::memory_order_acquire);
     std::uint64_t current = word.load(std::memory_order_relaxed);
     while (current == 0) {
-        // A new process (or the first call): a number no generator of this
-        // process holds. Racing threads agree on one through the exchange.
-        const std::uint64_t fresh = epoch_counter.fetch_add(1, std::memory_order_relaxed) + 1;
+        // A new process (or the first call): a number no generator or lock
+        // of this process holds. Racing threads agree on one through the
+        // exchange. Its low half marks locks, so that half is never zero.
+        std::uint64_t fresh = 0;
+        do {
+            fresh = epoch_counter.fetch_add(1, std::memory_order_relaxed) + 1;
+        } while (static_cast<std::uint32_t>(fresh) == 0);
         if (word.compare_exchange_strong(current, fresh, std::memory_order_relaxed)) current = fresh;
     }
     return current;
+}
+
+/// The mark a lock holder of this process leaves: the low half of the fork
+/// epoch, never zero, different from every ancestor's (unless 2^32
+/// generations of children lie between). Without fork detection, where
+/// every generator refuses to run, locks still work with the mark 1.
+ULID_NOINLINE inline std::uint32_t process_mark_slow() noexcept {
+    const std::uint64_t epoch = fork_epoch_slow();
+    return epoch != 0 ? static_cast<std::uint32_t>(epoch) : 1U;
+}
+
+[[nodiscard]] ULID_FORCE_INLINE std::uint32_t process_mark() noexcept {
+    const auto mark = static_cast<std::uint32_t>(fork_epoch());
+    return ULID_LIKELY(mark != 0) ? mark : process_mark_slow();
 }
 
 // ---------------------------------------------------------------------------
@@ -2793,58 +2854,67 @@ inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
 /// when it sees them; because its release is a plain store (an atomic
 /// exchange there cost make() a fifth of its time), it can miss a waiter
 /// that is just going to sleep, so every sleep also ends after a
-/// millisecond. Meets the Lockable requirements; not recursive, not fair.
-inline void fast_mutex::lock() noexcept {
+/// millisecond.
+///
+/// The lock word holds the holder's process mark (see "Fork detection"). In
+/// a child, a word marked by an ancestor belongs to a thread that does not
+/// exist there: the lock is taken over, and the state it guards, possibly
+/// left half-written, is discarded because its epoch is stale too.
+inline void fork_safe_mutex::lock() noexcept {
+    const std::uint32_t self = process_mark();
     std::uint32_t expected = unlocked;
-    if (ULID_LIKELY(state_.compare_exchange_strong(expected, locked, std::memory_order_acquire))) return;
-    lock_contended();
+    if (ULID_LIKELY(state_.compare_exchange_strong(expected, self, std::memory_order_acquire))) return;
+    lock_contended(self);
 }
 
-inline bool fast_mutex::try_lock() noexcept {
-    std::uint32_t expected = unlocked;
-    return state_.load(std::memory_order_relaxed) == unlocked &&
-           state_.compare_exchange_strong(expected, locked, std::memory_order_acquire);
+inline bool fork_safe_mutex::try_lock() noexcept { return try_lock_as(process_mark()); }
+
+inline bool fork_safe_mutex::try_lock_as(std::uint32_t self) noexcept {
+    // Free, or marked by an ancestor process: either way, ours to take.
+    std::uint32_t seen = state_.load(std::memory_order_relaxed);
+    if (seen == self || !state_.compare_exchange_strong(seen, self, std::memory_order_acquire)) return false;
+    if (seen != unlocked) sleepers_.store(0, std::memory_order_relaxed);  // the ancestor's, not ours
+    return true;
 }
 
-inline void fast_mutex::unlock() noexcept {
+inline void fork_safe_mutex::unlock() noexcept {
     state_.store(unlocked, std::memory_order_release);
     if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
 }
 
-inline void fast_mutex::unlock_and_hand_over() noexcept {
+inline void fork_safe_mutex::unlock_and_hand_over() noexcept {
     unlock();
     if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
         for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == unlocked; ++i) cpu_relax();
     }
 }
 
-inline void fast_mutex::reset_in_child() noexcept {
-    state_.store(unlocked, std::memory_order_relaxed);
-    sleepers_.store(0, std::memory_order_relaxed);
-}
-
-ULID_NOINLINE inline void fast_mutex::lock_contended() noexcept {
+ULID_NOINLINE inline void fork_safe_mutex::lock_contended(std::uint32_t self) noexcept {
+    if (try_lock_as(self)) return;  // an ancestor's hold: no wait
     // About a thousand pause instructions first (tens of microseconds,
     // far longer than a make() takes), doubling twice; then sleep.
     for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
         for (unsigned i = 0; i < pauses; ++i) cpu_relax();
-        if (try_lock()) return;
+        if (try_lock_as(self)) return;
     }
     sleepers_.fetch_add(1, std::memory_order_seq_cst);
-    while (!try_lock()) sleep_while_equal(state_, locked);
-    sleepers_.fetch_sub(1, std::memory_order_relaxed);
+    while (!try_lock_as(self)) sleep_while_equal(state_, self);
+    // Never below zero: a takeover may have cleared the count meanwhile.
+    std::uint32_t count = sleepers_.load(std::memory_order_relaxed);
+    while (count != 0 && !sleepers_.compare_exchange_weak(count, count - 1, std::memory_order_relaxed)) {
+    }
 }
 
-/// Holds a fast_mutex for its lifetime (std::lock_guard without <mutex>).
+/// Holds a fork_safe_mutex for its lifetime (std::lock_guard without <mutex>).
 class lock_guard {
 public:
-    explicit lock_guard(fast_mutex& m) noexcept : m_(m) { m_.lock(); }
+    explicit lock_guard(fork_safe_mutex& m) noexcept : m_(m) { m_.lock(); }
     lock_guard(const lock_guard&) = delete;
     lock_guard& operator=(const lock_guard&) = delete;
     ~lock_guard() { m_.unlock(); }
 
 private:
-    fast_mutex& m_;
+    fork_safe_mutex& m_;
 };
 
 }  // namespace detail
@@ -2859,6 +2929,15 @@ monotonic_entropy<Source>::monotonic_entropy(Source source,
     : inc_(inc == 0 ? default_increment : inc),
       draw_(detail::uniform_plan::below(inc_)),
       source_(std::forward<Source>(source)) {
+    static_assert(detail::is_entropy_source_v<source_type>,
+                  "monotonic_entropy<Source>: Source must be a byte reader "
+                  "(std::error_code read(std::uint8_t*, std::size_t)) or a UniformRandomBitGenerator");
+}
+
+template <class Source>
+constexpr monotonic_entropy<Source>::monotonic_entropy(std::in_place_t /*tag*/, std::uint64_t inc) noexcept(
+    std::is_nothrow_default_constructible_v<Source>)
+    : inc_(inc == 0 ? default_increment : inc), draw_(detail::uniform_plan::below(inc_)), source_() {
     static_assert(detail::is_entropy_source_v<source_type>,
                   "monotonic_entropy<Source>: Source must be a byte reader "
                   "(std::error_code read(std::uint8_t*, std::size_t)) or a UniformRandomBitGenerator");
@@ -3095,7 +3174,7 @@ struct access {
     }
 
     template <class Monotonic>
-    [[nodiscard]] static fast_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
+    [[nodiscard]] static fork_safe_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
         return source.mutex_;
     }
 
@@ -3143,54 +3222,26 @@ struct has_status_read<
 }  // namespace detail
 
 namespace detail {
-/// default_entropy(), once built; read by the fork handlers.
-inline std::atomic<default_entropy_type*> default_instance{nullptr};
+
+/// default_entropy()'s object. Constant-initialized: no code at start-up
+/// and no guard of a function-local static, which a child would wait on
+/// forever if its parent's thread was inside it. Never destroyed, so make()
+/// stays valid during static destruction.
+union default_entropy_holder {
+    constexpr default_entropy_holder() noexcept : value(std::in_place, std::in_place, std::uint64_t{0}) {}
+    ~default_entropy_holder() {}  // NOLINT(modernize-use-equals-default): must not destroy `value`
+    default_entropy_holder(const default_entropy_holder&) = delete;
+    default_entropy_holder& operator=(const default_entropy_holder&) = delete;
+    default_entropy_type value;
+};
+
+ULID_CONSTINIT inline default_entropy_holder default_entropy_instance;
+
 }  // namespace detail
 
-inline default_entropy_type& default_entropy() noexcept {
-    // Placement into static storage: no heap allocation, no destructor
-    // racing late callers at exit.
-    alignas(default_entropy_type) static std::array<unsigned char, sizeof(default_entropy_type)> storage;
-    static auto* const instance = [] {
-        auto* const built = ::new (static_cast<void*>(storage.data()))
-            default_entropy_type(std::in_place, secure_entropy{}, std::uint64_t{0});
-        (void)detail::set_up_fork_detection();
-        detail::default_instance.store(built, std::memory_order_release);
-        return built;
-    }();
-    return *instance;
-}
+inline default_entropy_type& default_entropy() noexcept { return detail::default_entropy_instance.value; }
 
 namespace detail {
-
-// The fork handlers (declared with the fork detection above). prepare takes
-// default_entropy()'s lock, so that no thread is inside it at the fork and a
-// batch in progress finishes its chunk first; parent releases it; child
-// resets it (whoever held it does not exist there) and clears the epoch,
-// so every generator of the child rekeys and reseeds.
-inline thread_local default_entropy_type* fork_locked = nullptr;
-
-inline void on_fork_prepare() noexcept {
-    if (default_entropy_type* const d = default_instance.load(std::memory_order_acquire)) {
-        access::mutex(*d).lock();
-        fork_locked = d;
-    }
-}
-
-inline void on_fork_parent() noexcept {
-    if (fork_locked != nullptr) {
-        access::mutex(*fork_locked).unlock();
-        fork_locked = nullptr;
-    }
-}
-
-inline void on_fork_child() noexcept {
-    if (default_entropy_type* const d = default_instance.load(std::memory_order_acquire)) {
-        access::mutex(*d).reset_in_child();
-    }
-    fork_locked = nullptr;
-    epoch_word.load(std::memory_order_relaxed)->store(0, std::memory_order_relaxed);
-}
 
 using thread_entropy_type = monotonic_entropy<secure_entropy>;
 inline thread_local thread_entropy_type* thread_entropy = nullptr;
@@ -3214,7 +3265,7 @@ struct thread_entropy_owner {
 
 ULID_NOINLINE inline thread_entropy_type& create_thread_entropy() noexcept {
     alignas(thread_entropy_type) thread_local std::array<unsigned char, sizeof(thread_entropy_type)> storage;
-    thread_entropy = ::new (static_cast<void*>(storage.data())) thread_entropy_type(secure_entropy{});
+    thread_entropy = ::new (static_cast<void*>(storage.data())) thread_entropy_type(std::in_place);
     // A generator made by another thread_local's destructor after the owner
     // has run is never destroyed: its page stays mapped until the process
     // ends (one page, only in that case).
@@ -3459,6 +3510,7 @@ inline std::size_t std::hash<ulid::ulid>::operator()(const ulid::ulid& id) const
 #undef ULID_HAS_EXPECTED
 #undef ULID_HAS_FORMAT
 #undef ULID_HAS_IS_CONSTANT_EVALUATED
+#undef ULID_CONSTINIT
 #undef ULID_LITTLE_ENDIAN
 #undef ULID_X86_SIMD
 #undef ULID_HAS_VECTOR_EXTENSIONS

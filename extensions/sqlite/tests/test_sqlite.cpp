@@ -6,6 +6,7 @@
 #include <ulid/ulid.hpp>
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <random>
 #include <set>
@@ -370,6 +371,46 @@ TEST_CASE("a forked child does not repeat the parent's entropy") {
     CHECK(parsed(first) < parsed(parent));  // the parent's own sequence goes on
     CHECK(parent != child_text);
     CHECK(parsed(child_text).entropy() != parsed(parent).entropy());
+}
+
+TEST_CASE("a forked child's ulid_with_time() never waits for a lock another thread held at the fork") {
+    // The module keeps its own locked generator for ulid_with_time(); a
+    // thread is inside it most of the time, so many forks land while it
+    // holds the lock. Each child calls it under an alarm.
+    database busy_db;
+    database db;
+    const std::string at = "SELECT ulid_with_time(" + std::to_string(known_ms) + ")";
+    sqlite3_stmt* busy_stmt = nullptr;
+    REQUIRE(sqlite3_prepare_v2(busy_db.handle(), at.c_str(), -1, &busy_stmt, nullptr) == SQLITE_OK);
+    sqlite3_stmt* stmt = nullptr;
+    REQUIRE(sqlite3_prepare_v2(db.handle(), at.c_str(), -1, &stmt, nullptr) == SQLITE_OK);
+    std::atomic<bool> stop{false};
+    std::atomic<long> laps{0};
+    std::thread busy([&] {
+        while (!stop.load(std::memory_order_relaxed)) {
+            (void)sqlite3_step(busy_stmt);
+            (void)sqlite3_reset(busy_stmt);
+            laps.fetch_add(1, std::memory_order_relaxed);
+        }
+    });
+    while (laps.load() < 100) std::this_thread::yield();
+    int stuck = 0;
+    constexpr int forks = 150;
+    for (int i = 0; i < forks; ++i) {
+        const pid_t pid = fork();
+        if (pid == 0) {
+            alarm(5);  // a hang ends as SIGALRM
+            const bool ok = sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_bytes(stmt, 0) == 26;
+            _exit(ok ? 0 : 1);
+        }
+        int status = 0;
+        if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) ++stuck;
+    }
+    stop.store(true);
+    busy.join();
+    sqlite3_finalize(busy_stmt);
+    sqlite3_finalize(stmt);
+    CHECK(stuck == 0);
 }
 #endif
 
