@@ -401,7 +401,7 @@ TEST_CASE("make()'s path aborts with a message, never throws, when the clock is 
     // The one failure make() cannot report: checked in a child process.
     const test::child_result child = test::run_in_child([] {
         ulid::monotonic_entropy<test::splitmix_reader> source(test::splitmix_reader(4));
-        (void)ulid::detail::next_or_abort(source, ulid::max_time + 1);
+        (void)ulid::detail::next_or_abort(source, ulid::max_time + 1, "make()");
         return std::string("make() returned");
     });
     INFO(child.output);

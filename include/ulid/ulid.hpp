@@ -18,7 +18,8 @@
 //   The value type
 //     class ulid: from_bytes, from_high_low, bytes(), time(), timestamp(),
 //       entropy(), set_time, set_entropy, compare, ==, <, <=>, encode() -> ulid_text,
-//       encode(char*), encode_uuid(), to_string() (allocates), to_uuid_string()
+//       encode(char*), encode_uuid(), to_string() (allocates), to_uuid_string(),
+//       uuid_version(), is_uuidv7(); to_uuidv7(id)
 //   Codecs
 //     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
 //     must_parse(text) (throws); explain(text[, out, size][, text_form]) says why
@@ -28,12 +29,15 @@
 //   Entropy sources (anything with read(), or a UniformRandomBitGenerator)
 //     zero_entropy, os_entropy, secure_entropy (ChaCha8, reseeding, fork-safe)
 //   Monotonic generation
-//     monotonic_entropy<Source>, locked_monotonic_entropy<Monotonic>, batch_result,
+//     monotonic_entropy<Source, Layout = ulid_layout>, uuidv7_layout,
+//     locked_monotonic_entropy<Monotonic>, batch_result,
 //     default_entropy() (process-wide, locked), thread_local_entropy()
 //   Making ULIDs
 //     make()                   now, process-wide strictly increasing, thread-safe
 //     make_thread_local()      now, increasing within the thread, no lock
 //     make_batch(out, n)       n of make()'s sequence at once
+//     make_v7(), make_v7_thread_local(), make_v7_batch(out, n)
+//                              the same, each ID also an RFC 9562 UUIDv7
 //     generate(ms, source, out) -> std::error_code, and must_generate / must_make(ms)
 //   Integrations
 //     operator<< and >>, std::hash (keyed SipHash-1-3), std::format, {fmt}
@@ -510,6 +514,16 @@ public:
         return text;
     }
 
+    /// The UUID version nibble (bits 48-51), 0 to 15: 7 for make_v7()'s IDs;
+    /// anything for a classic ULID, whose bits there are random.
+    [[nodiscard]] constexpr unsigned uuid_version() const noexcept {
+        return static_cast<unsigned>(high() >> 12U) & 0xFU;
+    }
+
+    /// True when the 128 bits are an RFC 9562 UUIDv7: version 7 and the
+    /// variant bits 10.
+    [[nodiscard]] constexpr bool is_uuidv7() const noexcept { return uuid_version() == 7 && low() >> 62U == 2; }
+
     [[nodiscard]] friend constexpr bool operator==(const ulid& a, const ulid& b) noexcept {
         return a.high() == b.high() && a.low() == b.low();
     }
@@ -534,6 +548,12 @@ public:
 private:
     byte_array bytes_{};
 };
+
+/// The RFC 9562 UUIDv7 nearest to `id`: version 7 and variant 10 set, the
+/// time and the other 122 bits kept. Lossy for a classic ULID (its 6 bits
+/// there are overwritten, so two ULIDs may map to one UUIDv7); encode_uuid()
+/// stays the lossless byte-for-byte form. Identity on a UUIDv7.
+[[nodiscard]] constexpr ulid to_uuidv7(const ulid& id) noexcept;
 
 static_assert(sizeof(ulid) == binary_size);
 static_assert(std::is_trivially_copyable_v<ulid>);
@@ -809,20 +829,48 @@ struct batch_result {
     std::error_code ec;
 };
 
+/// What a monotonic generator makes; a property of the generator, chosen by
+/// its second template argument.
+/// - ulid_layout: the classic ULID, 48-bit Unix milliseconds and 80 bits
+///   that grow within a millisecond.
+/// - uuidv7_layout: ULIDs that are also RFC 9562 UUIDv7 (section 5.7):
+///   unix_ts_ms, version 0111, rand_a, variant 10, rand_b. rand_a holds the
+///   fraction of the millisecond in 4096 steps of about 244 ns (section 6.2,
+///   method 3, as PostgreSQL 18's uuidv7()); rand_b is random and grows by a
+///   random increment within a step (method 2); when it would overflow, the
+///   step advances.
+struct ulid_layout {
+    /// Bits of sub-millisecond time after the milliseconds.
+    static constexpr unsigned sub_ms_bits = 0;
+    /// Bits that grow within one time step.
+    static constexpr unsigned counter_bits = 80;
+};
+/// See ulid_layout.
+struct uuidv7_layout {
+    static constexpr unsigned sub_ms_bits = 12;
+    static constexpr unsigned counter_bits = 62;
+};
+
 /// Entropy that grows strictly within a millisecond, as oklog/ulid's
 /// Monotonic(r, inc). Owns its source (use a reference type, e.g.
-/// monotonic_entropy<std::random_device&>, to borrow one) and its ten-byte
-/// state, and copies bytes out.
+/// monotonic_entropy<std::random_device&>, to borrow one) and its state, and
+/// copies bytes out.
 ///
 /// read_monotonic(ms) with the same ms as the last success returns the last
 /// entropy plus a uniform random increment in [1, inc] (inc == 0 means
-/// 2^32 - 1); with any other ms it draws ten fresh bytes. An all-zero draw is
-/// a valid seed. If the increment would pass 2^80 - 1 the call fails with
-/// errc::monotonic_overflow and every later call with that ms fails too;
-/// a different ms reseeds. A failing source gives errc::entropy_failure and
-/// changes nothing. In a child process after fork() the next call reseeds.
-/// Not thread-safe: wrap it in locked_monotonic_entropy to share it.
-template <class Source>
+/// 2^32 - 1); with any other ms it draws fresh bytes. An all-zero draw is a
+/// valid seed. If the increment would pass the top of the counter (2^80 - 1)
+/// the call fails with errc::monotonic_overflow and every later call with
+/// that ms fails too; a different ms reseeds. A failing source gives
+/// errc::entropy_failure and changes nothing. In a child process after a
+/// fork the next call reseeds. Not thread-safe: wrap it in
+/// locked_monotonic_entropy to share it.
+///
+/// With uuidv7_layout every ID is an RFC 9562 UUIDv7, the counter is rand_b
+/// (62 bits), and read_monotonic(ms) gives the ten bytes after the timestamp
+/// at the start of that millisecond (rand_a zero); make_v7() feeds next()
+/// the sub-millisecond time.
+template <class Source, class Layout = ulid_layout>
 class monotonic_entropy {
     using source_type = std::remove_reference_t<Source>;
 
@@ -869,8 +917,14 @@ public:
 private:
     friend struct detail::access;
 
-    /// ms_ before the first seed: no millisecond equals it.
-    static constexpr std::uint64_t unseeded = std::numeric_limits<std::uint64_t>::max();
+    /// A tick of time (a millisecond, or 1/4096 ms with uuidv7_layout) and
+    /// the counter that grows within it, as a high and a low word.
+    struct state {
+        std::uint64_t tick = std::numeric_limits<std::uint64_t>::max();  // before the first seed: no tick
+        std::uint64_t high = 0;
+        std::uint64_t low = 0;
+        bool exhausted = false;
+    };
 
     struct step_draw {
         detail::status status = detail::ok;
@@ -878,36 +932,26 @@ private:
     };
 
     [[nodiscard]] bool forked() const noexcept;
-    [[nodiscard]] detail::status read_monotonic_status(std::uint64_t ms, entropy_array& out) noexcept;
-    /// Puts back next()'s state for `ms` if read_monotonic() moved the
-    /// state away from it, so neither call can restart that millisecond
-    /// below what next() already gave.
-    [[nodiscard]] bool unpark(std::uint64_t ms) noexcept;
-    [[nodiscard]] detail::status next_status(std::uint64_t ms, ulid& out) noexcept;
-    [[nodiscard]] std::uint64_t state_high() const noexcept;
-    [[nodiscard]] std::uint64_t state_low() const noexcept;
-    void set_state(std::uint64_t high, std::uint64_t low) noexcept;
-    [[nodiscard]] ulid make_id(std::uint64_t ms) const noexcept;
-    [[nodiscard]] detail::status reseed(std::uint64_t ms) noexcept;
-    /// The general draw of a step in [0, inc).
-    [[nodiscard]] step_draw draw_step() noexcept;
-    /// The first try of a 32-bit draw through the source's fast path.
-    [[nodiscard]] bool draw_step_at_hand(std::uint64_t& step) noexcept;
-    /// Adds a uniform random step in [1, inc]; at the top of the 80 bits,
-    /// marks the millisecond used up instead.
+    [[nodiscard]] detail::status read_at(std::uint64_t tick, entropy_array& out) noexcept;
+    [[nodiscard]] detail::status next_at(std::uint64_t tick, ulid& out) noexcept;
+    [[nodiscard]] batch_result next_n_at(std::uint64_t tick, ulid* out, std::size_t n) noexcept;
+    /// Puts back next()'s state for `tick` if read_monotonic() moved away
+    /// from it, so neither call can restart that tick below what next()
+    /// already gave.
+    [[nodiscard]] bool resume_parked(std::uint64_t tick) noexcept;
+    [[nodiscard]] detail::status reseed(std::uint64_t tick) noexcept;
+    /// Adds a uniform random step in [1, inc]; at the top of the counter,
+    /// marks the tick used up instead.
     [[nodiscard]] detail::status increment() noexcept;
+    [[nodiscard]] step_draw draw_step_slow() noexcept;
+    [[nodiscard]] ulid make_id() const noexcept;
 
-    // The hot state first, the source (with any large buffers) last.
-    std::uint64_t ms_ = unseeded;  // the millisecond of the state
-    std::uint64_t next_ms_ = 0;    // the floor next() keeps to
-    std::uint64_t generation_ = 0;
+    state now_;                // the state of the last call
+    state parked_;             // next()'s state, set aside while read_monotonic() is at another tick
+    std::uint64_t floor_ = 0;  // the tick next() keeps to
+    std::uint64_t epoch_ = 0;  // fork epoch of the last seed
     std::uint64_t inc_;
     detail::uniform_plan draw_;  // how to draw a step in [0, inc_)
-    bool exhausted_ = false;
-    bool parked_exhausted_ = false;
-    entropy_array entropy_{};
-    std::uint64_t parked_ms_ = unseeded;  // the millisecond of parked_, if any
-    entropy_array parked_{};
     Source source_;
 };
 
@@ -953,6 +997,11 @@ public:
 private:
     friend struct detail::access;
 
+    /// `n` ULIDs from `part(out, count)` calls of at most batch_chunk each,
+    /// each under one hold of the lock.
+    template <class Part>
+    [[nodiscard]] batch_result in_chunks(ulid* out, std::size_t n, Part part) noexcept;
+
     detail::fork_safe_mutex mutex_;
     Monotonic monotonic_;
 };
@@ -961,9 +1010,9 @@ private:
 /// monotonic with the default increment, behind a lock.
 using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy>>;
 
-/// The process-wide, thread-safe monotonic source used by make(). Built on
-/// first use without touching the heap, and never destroyed, so make() stays
-/// valid during static destruction. Cannot fail. Its lock is free in every
+/// The process-wide, thread-safe monotonic source used by make(). Built at
+/// compile time (no start-up code, no heap), and never destroyed, so make()
+/// stays valid during static destruction. Cannot fail. Its lock is free in every
 /// child process (see locked_monotonic_entropy).
 [[nodiscard]] inline default_entropy_type& default_entropy() noexcept;
 
@@ -1029,6 +1078,32 @@ inline void make_batch(ulid* out, std::size_t n) noexcept;
 #if ULID_HAS_SPAN
 /// make_batch() over a span.
 inline void make_batch(std::span<ulid> out) noexcept;
+#endif
+
+/// A new ULID that is also an RFC 9562 UUIDv7 (see uuidv7_layout): encode()
+/// gives a valid ULID, encode_uuid() a valid version-7 UUID. Each make_v7()
+/// is strictly greater than every earlier make_v7() in the process, on any
+/// thread, through clock step-backs (the last tick is kept). rand_a holds
+/// the precise system clock's fraction of the millisecond, so an ID made
+/// after another process's make_v7() ID was received (any hand-off slower
+/// than one 244 ns step, on a clock that did not step back) is greater,
+/// which classic ULIDs of one millisecond cannot promise. Thread-safe, never
+/// throws, never allocates; the same ChaCha8 entropy, fork and reseed
+/// guarantees as make(), from a process-wide generator of its own. Aborts
+/// like make().
+[[nodiscard]] inline ulid make_v7() noexcept;
+
+/// make_v7() without the lock, from the calling thread's own generator (as
+/// make_thread_local()): increasing within the thread, unique across threads.
+[[nodiscard]] inline ulid make_v7_thread_local() noexcept;
+
+/// Fills out[0, n) with n ULIDs that continue make_v7()'s sequence in
+/// increasing order, as make_batch() does for make().
+inline void make_v7_batch(ulid* out, std::size_t n) noexcept;
+
+#if ULID_HAS_SPAN
+/// make_v7_batch() over a span.
+inline void make_v7_batch(std::span<ulid> out) noexcept;
 #endif
 
 // ---------------------------------------------------------------------------
@@ -1692,6 +1767,11 @@ inline std::error_code ulid::set_entropy(const std::uint8_t* data, std::size_t s
 constexpr std::uint64_t ulid::high() const noexcept { return detail::load_be64(bytes_.data()); }
 constexpr std::uint64_t ulid::low() const noexcept { return detail::load_be64(bytes_.data() + 8); }
 
+constexpr ulid to_uuidv7(const ulid& id) noexcept {
+    return ulid::from_high_low((id.high() & ~std::uint64_t{0xF000}) | 0x7000U,
+                               (id.low() & ~(std::uint64_t{3} << 62U)) | (std::uint64_t{2} << 62U));
+}
+
 inline std::error_code ulid::encode(char* out, std::size_t size) const noexcept {
     if (size < encoded_size || out == nullptr) return errc::buffer_size;
     encode(out);
@@ -1932,6 +2012,22 @@ inline std::uint64_t now() noexcept {
     }
     return timestamp(std::chrono::system_clock::time_point(since_epoch));
 }
+
+namespace detail {
+
+/// The current time in 1/4096 ms (RFC 9562 section 6.2, method 3: 12 bits of
+/// sub-millisecond precision, as PostgreSQL 18's uuidv7()), from the precise
+/// system clock: make_v7()'s order across processes rests on it.
+[[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::system_clock::now().time_since_epoch())
+                        .count();
+    if (ns < 0) return 0;
+    const auto since = static_cast<std::uint64_t>(ns);
+    return ((since / 1000000U) << 12U) | (((since % 1000000U) << 12U) / 1000000U);
+}
+
+}  // namespace detail
 
 inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
     using clock = std::chrono::system_clock;
@@ -2923,9 +3019,25 @@ private:
 // Monotonic generation
 // ---------------------------------------------------------------------------
 
-template <class Source>
-monotonic_entropy<Source>::monotonic_entropy(Source source,
-                                             std::uint64_t inc) noexcept(std::is_nothrow_move_constructible_v<Source>)
+namespace detail {
+
+/// The last tick of a layout: max_time's last sub-millisecond step.
+template <class Layout>
+inline constexpr std::uint64_t max_tick = (max_time << Layout::sub_ms_bits) |
+                                          ((std::uint64_t{1} << Layout::sub_ms_bits) - 1U);
+
+/// The largest counter of a layout's low word (all 64 bits for ulid_layout,
+/// whose counter carries into the high word).
+template <class Layout>
+inline constexpr std::uint64_t max_low = Layout::counter_bits >= 64
+                                             ? std::numeric_limits<std::uint64_t>::max()
+                                             : (std::uint64_t{1} << Layout::counter_bits) - 1U;
+
+}  // namespace detail
+
+template <class Source, class Layout>
+monotonic_entropy<Source, Layout>::monotonic_entropy(Source source, std::uint64_t inc) noexcept(
+    std::is_nothrow_move_constructible_v<Source>)
     : inc_(inc == 0 ? default_increment : inc),
       draw_(detail::uniform_plan::below(inc_)),
       source_(std::forward<Source>(source)) {
@@ -2934,35 +3046,83 @@ monotonic_entropy<Source>::monotonic_entropy(Source source,
                   "(std::error_code read(std::uint8_t*, std::size_t)) or a UniformRandomBitGenerator");
 }
 
-template <class Source>
-constexpr monotonic_entropy<Source>::monotonic_entropy(std::in_place_t /*tag*/, std::uint64_t inc) noexcept(
+template <class Source, class Layout>
+constexpr monotonic_entropy<Source, Layout>::monotonic_entropy(std::in_place_t /*tag*/, std::uint64_t inc) noexcept(
     std::is_nothrow_default_constructible_v<Source>)
     : inc_(inc == 0 ? default_increment : inc), draw_(detail::uniform_plan::below(inc_)), source_() {
-    static_assert(detail::is_entropy_source_v<source_type>,
-                  "monotonic_entropy<Source>: Source must be a byte reader "
-                  "(std::error_code read(std::uint8_t*, std::size_t)) or a UniformRandomBitGenerator");
+    static_assert(detail::is_entropy_source_v<source_type>, "monotonic_entropy<Source>: as the constructor above");
 }
 
-template <class Source>
-std::error_code monotonic_entropy<Source>::read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
-    return detail::to_error_code(read_monotonic_status(ms, out));
+template <class Source, class Layout>
+std::error_code monotonic_entropy<Source, Layout>::read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
+    if (ms > max_time) return errc::big_time;
+    return detail::to_error_code(read_at(ms << Layout::sub_ms_bits, out));
 }
 
-template <class Source>
-std::error_code monotonic_entropy<Source>::next(std::uint64_t ms, ulid& out) noexcept {
-    return detail::to_error_code(next_status(ms, out));
+template <class Source, class Layout>
+std::error_code monotonic_entropy<Source, Layout>::next(std::uint64_t ms, ulid& out) noexcept {
+    if (ms > max_time) return errc::big_time;
+    return detail::to_error_code(next_at(ms << Layout::sub_ms_bits, out));
 }
 
-template <class Source>
-batch_result monotonic_entropy<Source>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
+template <class Source, class Layout>
+batch_result monotonic_entropy<Source, Layout>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
+    if (ms > max_time) return {0, errc::big_time};
+    return next_n_at(ms << Layout::sub_ms_bits, out, n);
+}
+
+template <class Source, class Layout>
+ULID_FORCE_INLINE bool monotonic_entropy<Source, Layout>::forked() const noexcept {
+    return epoch_ != detail::fork_epoch();
+}
+
+template <class Source, class Layout>
+ULID_FORCE_INLINE detail::status monotonic_entropy<Source, Layout>::read_at(std::uint64_t tick,
+                                                                            entropy_array& out) noexcept {
+    detail::status s = detail::ok;
+    if (ULID_LIKELY(tick == now_.tick && !forked()) || resume_parked(tick)) {
+        s = now_.exhausted ? errc::monotonic_overflow : increment();
+    } else {
+        // Leaving next()'s tick: keep its state, so that a later next()
+        // continues above everything it gave.
+        if (now_.tick == floor_ && !forked()) parked_ = now_;
+        s = reseed(tick);
+    }
+    if (s == detail::ok) out = make_id().entropy();
+    return s;
+}
+
+template <class Source, class Layout>
+ULID_FORCE_INLINE detail::status monotonic_entropy<Source, Layout>::next_at(std::uint64_t tick, ulid& out) noexcept {
+    if (tick > detail::max_tick<Layout>) return errc::big_time;
+    tick = tick > floor_ ? tick : floor_;
+    if (ULID_LIKELY(tick == now_.tick && !forked()) || resume_parked(tick)) {
+        const detail::status s = now_.exhausted ? errc::monotonic_overflow : increment();
+        if (ULID_LIKELY(s == detail::ok)) {
+            floor_ = tick;
+            out = make_id();
+            return detail::ok;
+        }
+        if (s != errc::monotonic_overflow || tick == detail::max_tick<Layout>) return s;
+        ++tick;
+    }
+    if (const detail::status s = reseed(tick); s != detail::ok) return s;
+    floor_ = tick;
+    parked_ = state{};  // below the new floor: never needed again
+    out = make_id();
+    return detail::ok;
+}
+
+template <class Source, class Layout>
+batch_result monotonic_entropy<Source, Layout>::next_n_at(std::uint64_t tick, ulid* out, std::size_t n) noexcept {
     batch_result result;
     while (result.count < n) {
-        detail::status s = next_status(ms, out[result.count]);
+        detail::status s = next_at(tick, out[result.count]);
         if (s == detail::ok) {
             ++result.count;
-            // The rest of the batch stays in this millisecond while the
-            // entropy lasts: only the increment remains per ULID.
-            while (result.count < n && (s = increment()) == detail::ok) out[result.count++] = make_id(ms_);
+            // The rest of the batch stays in this tick while the counter
+            // lasts: only the increment remains per ULID.
+            while (result.count < n && (s = increment()) == detail::ok) out[result.count++] = make_id();
             if (s == detail::ok || s == errc::monotonic_overflow) continue;
         }
         result.ec = detail::to_error_code(s);
@@ -2971,147 +3131,85 @@ batch_result monotonic_entropy<Source>::next_n(std::uint64_t ms, ulid* out, std:
     return result;
 }
 
-template <class Source>
-ULID_FORCE_INLINE bool monotonic_entropy<Source>::forked() const noexcept {
-    return generation_ != detail::fork_epoch();
-}
-
-template <class Source>
-ULID_FORCE_INLINE detail::status monotonic_entropy<Source>::read_monotonic_status(std::uint64_t ms,
-                                                                                  entropy_array& out) noexcept {
-    detail::status s = detail::ok;
-    if (ms > max_time) {
-        s = errc::big_time;
-    } else if (ULID_LIKELY(ms == ms_ && !forked())) {
-        s = exhausted_ ? errc::monotonic_overflow : increment();
-    } else if (unpark(ms)) {
-        s = exhausted_ ? errc::monotonic_overflow : increment();
-    } else {
-        // Leaving next()'s millisecond: keep its state, so that a later
-        // next() continues above everything it gave (see unpark()).
-        if (ms_ == next_ms_ && !forked()) {
-            parked_ = entropy_;
-            parked_exhausted_ = exhausted_;
-            parked_ms_ = ms_;
-        }
-        s = reseed(ms);
-    }
-    if (s == detail::ok) out = entropy_;
-    return s;
-}
-template <class Source>
-bool monotonic_entropy<Source>::unpark(std::uint64_t ms) noexcept {
-    if (ms != parked_ms_ || forked()) return false;
-    entropy_ = parked_;
-    exhausted_ = parked_exhausted_;
-    ms_ = ms;
-    parked_ms_ = unseeded;
+template <class Source, class Layout>
+bool monotonic_entropy<Source, Layout>::resume_parked(std::uint64_t tick) noexcept {
+    if (tick != parked_.tick || forked()) return false;
+    now_ = parked_;
+    parked_ = state{};
     return true;
 }
-template <class Source>
-ULID_FORCE_INLINE detail::status monotonic_entropy<Source>::next_status(std::uint64_t ms, ulid& out) noexcept {
-    if (ms > max_time) return errc::big_time;
-    ms = ms > next_ms_ ? ms : next_ms_;
-    if (ULID_LIKELY(ms == ms_ && !forked()) || unpark(ms)) {
-        detail::status s = exhausted_ ? errc::monotonic_overflow : increment();
-        if (ULID_LIKELY(s == detail::ok)) {
-            next_ms_ = ms;
-            out = make_id(ms);
-            return detail::ok;
-        }
-        if (s != errc::monotonic_overflow) return s;
-        if (ms == max_time) return s;
-        ++ms;
+
+template <class Source, class Layout>
+ulid monotonic_entropy<Source, Layout>::make_id() const noexcept {
+    if constexpr (Layout::sub_ms_bits == 0) {
+        return ulid::from_high_low((now_.tick << 16U) | now_.high, now_.low);
+    } else {
+        // RFC 9562 section 5.7: unix_ts_ms, ver 0111, rand_a, var 10, rand_b.
+        static_assert(Layout::sub_ms_bits == 12 && Layout::counter_bits == 62, "the UUIDv7 layout");
+        const std::uint64_t ms = now_.tick >> 12U;
+        const std::uint64_t rand_a = now_.tick & 0xFFFU;
+        return ulid::from_high_low((ms << 16U) | 0x7000U | rand_a, (std::uint64_t{2} << 62U) | now_.low);
     }
-    if (const detail::status s = reseed(ms); s != detail::ok) return s;
-    next_ms_ = ms;
-    parked_ms_ = unseeded;  // below the new floor: never needed again
-    out = make_id(ms);
-    return detail::ok;
 }
 
-// The state is read and written as a 2-byte and an 8-byte word, always the
-// same way, so each load is forwarded from one earlier store.
-template <class Source>
-std::uint64_t monotonic_entropy<Source>::state_high() const noexcept {
-    return detail::read_be16(entropy_.data());
-}
-
-template <class Source>
-std::uint64_t monotonic_entropy<Source>::state_low() const noexcept {
-    return detail::read_be64(entropy_.data() + 2);
-}
-
-template <class Source>
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): high and low in reading order
-void monotonic_entropy<Source>::set_state(std::uint64_t high, std::uint64_t low) noexcept {
-    detail::write_be16(entropy_.data(), static_cast<std::uint16_t>(high));
-    detail::write_be64(entropy_.data() + 2, low);
-}
-
-template <class Source>
-ulid monotonic_entropy<Source>::make_id(std::uint64_t ms) const noexcept {
-    return ulid::from_high_low((ms << 16U) | state_high(), state_low());
-}
-
-template <class Source>
-ULID_NOINLINE detail::status monotonic_entropy<Source>::reseed(std::uint64_t ms) noexcept {
+template <class Source, class Layout>
+ULID_NOINLINE detail::status monotonic_entropy<Source, Layout>::reseed(std::uint64_t tick) noexcept {
     const std::uint64_t epoch = detail::fork_epoch_slow();
-    if (epoch == 0) return errc::entropy_failure;     // fork() could not be watched
-    if (epoch != generation_) parked_ms_ = unseeded;  // a parent's state
-    detail::bytes10 fresh{};
+    if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
+    if (epoch != epoch_) parked_ = state{};         // a parent's state
+    entropy_array fresh{};
     if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
-    set_state(detail::read_be16(fresh.data()), detail::read_be64(fresh.data() + 2));
-    ms_ = ms;
-    exhausted_ = false;
-    generation_ = epoch;
+    now_.high = Layout::counter_bits > 64 ? detail::read_be16(fresh.data()) : 0U;
+    now_.low = detail::read_be64(fresh.data() + 2) & detail::max_low<Layout>;
+    now_.tick = tick;
+    now_.exhausted = false;
+    epoch_ = epoch;
     return detail::ok;
 }
 
 // Out of line, and returning by value, so that its loop does not cost the
 // inline path registers.
-template <class Source>
-ULID_NOINLINE auto monotonic_entropy<Source>::draw_step() noexcept -> step_draw {
+template <class Source, class Layout>
+ULID_NOINLINE auto monotonic_entropy<Source, Layout>::draw_step_slow() noexcept -> step_draw {
     step_draw d;
     d.status = detail::random_below(source_, draw_, d.step);
     return d;
 }
-// True with `step` in [0, inc) when a 32-bit word was at hand (secure_entropy's
-// buffer) and accepted. Otherwise false, and the general draw follows; a
-// rejected word stays consumed, as it would in the general draw's loop, so
-// the result is the same either way.
-template <class Source>
-ULID_FORCE_INLINE bool monotonic_entropy<Source>::draw_step_at_hand(std::uint64_t& step) noexcept {
+
+template <class Source, class Layout>
+ULID_FORCE_INLINE detail::status monotonic_entropy<Source, Layout>::increment() noexcept {
+    std::uint64_t step = 0;
+    // A 32-bit word already buffered by secure_entropy serves most draws; a
+    // rejected word stays consumed, as in the general draw's loop, so the
+    // result is the same either way.
+    bool drawn = false;
     if constexpr (std::is_same_v<source_type, secure_entropy>) {
         std::uint32_t word = 0;
         if (ULID_LIKELY(draw_.bytes == 4 && detail::fast_read_be32(source_, word))) {
-            const std::uint64_t v = word & draw_.mask;
-            if (ULID_LIKELY(v < draw_.bound)) {
-                step = v;
-                return true;
-            }
+            step = word & draw_.mask;
+            drawn = ULID_LIKELY(step < draw_.bound);
         }
     }
-    return false;
-}
-template <class Source>
-ULID_FORCE_INLINE detail::status monotonic_entropy<Source>::increment() noexcept {
-    std::uint64_t step = 0;
-    if (!draw_step_at_hand(step)) {
-        const step_draw d = draw_step();
+    if (!drawn) {
+        const step_draw d = draw_step_slow();
         if (d.status != detail::ok) return d.status;
         step = d.step;
     }
     step += 1;  // [0, inc) -> [1, inc]
-    const std::uint64_t high = state_high();
-    const std::uint64_t low = state_low();
-    const std::uint64_t sum = low + step;
-    const std::uint64_t carried = high + (sum < low ? 1U : 0U);
-    if (ULID_UNLIKELY(carried > 0xFFFFU)) {
-        exhausted_ = true;
+    const std::uint64_t sum = now_.low + step;
+    const bool carry = sum < now_.low;
+    if constexpr (Layout::counter_bits > 64) {
+        const std::uint64_t high = now_.high + (carry ? 1U : 0U);
+        if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) {
+            now_.exhausted = true;
+            return errc::monotonic_overflow;
+        }
+        now_.high = high;
+    } else if (ULID_UNLIKELY(carry || sum > detail::max_low<Layout>)) {
+        now_.exhausted = true;
         return errc::monotonic_overflow;
     }
-    set_state(carried, sum);
+    now_.low = sum;
     return detail::ok;
 }
 
@@ -3129,15 +3227,21 @@ std::error_code locked_monotonic_entropy<Monotonic>::next(std::uint64_t ms, ulid
 
 template <class Monotonic>
 batch_result locked_monotonic_entropy<Monotonic>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
+    return in_chunks(out, n, [&](ulid* part, std::size_t count) { return monotonic_.next_n(ms, part, count); });
+}
+
+template <class Monotonic>
+template <class Part>
+batch_result locked_monotonic_entropy<Monotonic>::in_chunks(ulid* out, std::size_t n, Part part) noexcept {
     batch_result result;
     while (result.count < n) {
         const std::size_t chunk = n - result.count < batch_chunk ? n - result.count : batch_chunk;
         mutex_.lock();
-        const batch_result part = monotonic_.next_n(ms, out + result.count, chunk);
+        const batch_result done = part(out + result.count, chunk);
         mutex_.unlock_and_hand_over();
-        result.count += part.count;
-        if (part.ec) {
-            result.ec = part.ec;
+        result.count += done.count;
+        if (done.ec) {
+            result.ec = done.ec;
             break;
         }
     }
@@ -3147,30 +3251,39 @@ batch_result locked_monotonic_entropy<Monotonic>::next_n(std::uint64_t ms, ulid*
 namespace detail {
 
 struct access {
-    template <class Source>
-    [[nodiscard]] static ULID_FORCE_INLINE status next(monotonic_entropy<Source>& source, std::uint64_t ms,
+    /// The library generators' paths in ticks (milliseconds, or 1/4096 ms
+    /// for make_v7()) and internal statuses, under the lock where there is one.
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE status next(monotonic_entropy<S, L>& g, std::uint64_t tick,
                                                        ulid& out) noexcept {
-        return source.next_status(ms, out);
+        return g.next_at(tick, out);
     }
 
-    template <class Source>
-    [[nodiscard]] static ULID_FORCE_INLINE status next(locked_monotonic_entropy<monotonic_entropy<Source>>& source,
-                                                       std::uint64_t ms, ulid& out) noexcept {
-        const lock_guard lock(source.mutex_);
-        return source.monotonic_.next_status(ms, out);
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE status next(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
+                                                       std::uint64_t tick, ulid& out) noexcept {
+        const lock_guard lock(g.mutex_);
+        return g.monotonic_.next_at(tick, out);
     }
 
-    template <class Source>
-    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(monotonic_entropy<Source>& source, std::uint64_t ms,
+    template <class S, class L>
+    [[nodiscard]] static batch_result next_n(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, std::uint64_t tick,
+                                             ulid* out, std::size_t n) noexcept {
+        return g.in_chunks(out, n, [&](ulid* part, std::size_t count) { return g.monotonic_.next_n_at(tick, part, count); });
+    }
+
+    /// read_monotonic() at `ms`, which the caller has checked against max_time.
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(monotonic_entropy<S, L>& g, std::uint64_t ms,
                                                                  bytes10& out) noexcept {
-        return source.read_monotonic_status(ms, out);
+        return g.read_at(ms << L::sub_ms_bits, out);
     }
 
-    template <class Source>
-    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(
-        locked_monotonic_entropy<monotonic_entropy<Source>>& source, std::uint64_t ms, bytes10& out) noexcept {
-        const lock_guard lock(source.mutex_);
-        return source.monotonic_.read_monotonic_status(ms, out);
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
+                                                                 std::uint64_t ms, bytes10& out) noexcept {
+        const lock_guard lock(g.mutex_);
+        return read_monotonic(g.monotonic_, ms, out);
     }
 
     template <class Monotonic>
@@ -3206,81 +3319,76 @@ ULID_FORCE_INLINE bool fast_read_be32(S& source, std::uint32_t& out) noexcept {
 }
 
 template <class S, class = void>
-struct has_status_next : std::false_type {};
-template <class S>
-struct has_status_next<S,
-                       std::void_t<decltype(access::next(std::declval<S&>(), std::uint64_t{}, std::declval<ulid&>()))>>
-    : std::true_type {};
-
-template <class S, class = void>
 struct has_status_read : std::false_type {};
 template <class S>
 struct has_status_read<
     S, std::void_t<decltype(access::read_monotonic(std::declval<S&>(), std::uint64_t{}, std::declval<bytes10&>()))>>
     : std::true_type {};
 
-}  // namespace detail
-
-namespace detail {
-
-/// default_entropy()'s object. Constant-initialized: no code at start-up
-/// and no guard of a function-local static, which a child would wait on
-/// forever if its parent's thread was inside it. Never destroyed, so make()
+/// A process-wide generator: constant-initialized (no code at start-up, and
+/// no guard of a function-local static, which a child would wait on forever
+/// if its parent's thread was inside it) and never destroyed, so make()
 /// stays valid during static destruction.
-union default_entropy_holder {
-    constexpr default_entropy_holder() noexcept : value(std::in_place, std::in_place, std::uint64_t{0}) {}
-    ~default_entropy_holder() {}  // NOLINT(modernize-use-equals-default): must not destroy `value`
-    default_entropy_holder(const default_entropy_holder&) = delete;
-    default_entropy_holder& operator=(const default_entropy_holder&) = delete;
-    default_entropy_type value;
+template <class T>
+union process_generator {
+    constexpr process_generator() noexcept : value(std::in_place, std::in_place, std::uint64_t{0}) {}
+    ~process_generator() {}  // NOLINT(modernize-use-equals-default): must not destroy `value`
+    process_generator(const process_generator&) = delete;
+    process_generator& operator=(const process_generator&) = delete;
+    T value;
 };
 
-ULID_CONSTINIT inline default_entropy_holder default_entropy_instance;
+ULID_CONSTINIT inline process_generator<default_entropy_type> default_generator;
+using default_v7_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy, uuidv7_layout>>;
+ULID_CONSTINIT inline process_generator<default_v7_type> default_v7_generator;
 
-}  // namespace detail
+/// The calling thread's own generator of type T, built in the thread's
+/// static storage on first use (no heap) and destroyed at thread exit, which
+/// wipes its key and unmaps its page.
+template <class T>
+struct thread_generator {
+    static inline thread_local T* instance = nullptr;
+    static inline thread_local bool released = false;
 
-inline default_entropy_type& default_entropy() noexcept { return detail::default_entropy_instance.value; }
-
-namespace detail {
-
-using thread_entropy_type = monotonic_entropy<secure_entropy>;
-inline thread_local thread_entropy_type* thread_entropy = nullptr;
-inline thread_local bool thread_entropy_released = false;
-
-/// Ends the calling thread's generator at thread exit: its key is wiped and
-/// its page unmapped.
-struct thread_entropy_owner {
-    thread_entropy_owner() = default;
-    thread_entropy_owner(const thread_entropy_owner&) = delete;
-    thread_entropy_owner& operator=(const thread_entropy_owner&) = delete;
-    ~thread_entropy_owner() {
-        if (owned != nullptr) {
-            owned->~thread_entropy_type();
-            thread_entropy = nullptr;
+    struct owner {
+        owner() = default;
+        owner(const owner&) = delete;
+        owner& operator=(const owner&) = delete;
+        ~owner() {
+            if (owned != nullptr) {
+                owned->~T();
+                instance = nullptr;
+            }
+            released = true;
         }
-        thread_entropy_released = true;
+        T* owned = nullptr;
+    };
+
+    [[nodiscard]] static ULID_FORCE_INLINE T& get() noexcept {
+        T* const current = instance;
+        return current != nullptr ? *current : create();
     }
-    thread_entropy_type* owned = nullptr;
+
+    ULID_NOINLINE static T& create() noexcept {
+        alignas(T) thread_local std::array<unsigned char, sizeof(T)> storage;
+        instance = ::new (static_cast<void*>(storage.data())) T(std::in_place);
+        // A generator made by another thread_local's destructor after the
+        // owner has run is never destroyed: its page stays mapped until the
+        // process ends (one page, only in that case).
+        if (!released) {
+            thread_local owner guard;
+            guard.owned = instance;
+        }
+        return *instance;
+    }
 };
 
-ULID_NOINLINE inline thread_entropy_type& create_thread_entropy() noexcept {
-    alignas(thread_entropy_type) thread_local std::array<unsigned char, sizeof(thread_entropy_type)> storage;
-    thread_entropy = ::new (static_cast<void*>(storage.data())) thread_entropy_type(std::in_place);
-    // A generator made by another thread_local's destructor after the owner
-    // has run is never destroyed: its page stays mapped until the process
-    // ends (one page, only in that case).
-    if (!thread_entropy_released) {
-        thread_local thread_entropy_owner owner;
-        owner.owned = thread_entropy;
-    }
-    return *thread_entropy;
-}
-
 }  // namespace detail
+
+inline default_entropy_type& default_entropy() noexcept { return detail::default_generator.value; }
 
 ULID_FORCE_INLINE monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
-    detail::thread_entropy_type* const instance = detail::thread_entropy;
-    return instance != nullptr ? *instance : detail::create_thread_entropy();
+    return detail::thread_generator<monotonic_entropy<secure_entropy>>::get();
 }
 
 // ---------------------------------------------------------------------------
@@ -3320,18 +3428,19 @@ ulid must_generate(std::uint64_t ms, Source& source) {
 
 namespace detail {
 
-/// make()'s path: the next ULID of a library monotonic source at `ms`,
+/// make()'s path: the next ULID of a library monotonic source at `tick`,
 /// aborting with a message on the failures make() promises never to report.
 template <class Monotonic>
-[[nodiscard]] ULID_FORCE_INLINE ulid next_or_abort(Monotonic& source, std::uint64_t ms) noexcept {
+[[nodiscard]] ULID_FORCE_INLINE ulid next_or_abort(Monotonic& source, std::uint64_t tick,
+                                                   const char* caller = "make()") noexcept {
     ulid id;
-    if (const status s = access::next(source, ms, id); ULID_UNLIKELY(s != ok)) fatal_status("make()", s);
+    if (const status s = access::next(source, tick, id); ULID_UNLIKELY(s != ok)) fatal_status(caller, s);
     return id;
 }
 
 }  // namespace detail
 
-inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), now()); }
+inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), now(), "make()"); }
 
 inline ulid must_make(std::uint64_t ms) {
     ulid id;
@@ -3341,15 +3450,33 @@ inline ulid must_make(std::uint64_t ms) {
 
 inline ulid make(std::uint64_t ms) { return must_make(ms); }
 
-inline ulid make_thread_local() noexcept { return detail::next_or_abort(thread_local_entropy(), now()); }
+inline ulid make_thread_local() noexcept {
+    return detail::next_or_abort(thread_local_entropy(), now(), "make_thread_local()");
+}
 
 inline void make_batch(ulid* out, std::size_t n) noexcept {
     const batch_result result = default_entropy().next_n(now(), out, n);
     if (result.ec) detail::fatal("make_batch()", result.ec);
 }
 
+inline ulid make_v7() noexcept {
+    return detail::next_or_abort(detail::default_v7_generator.value, detail::now_v7_tick(), "make_v7()");
+}
+
+inline ulid make_v7_thread_local() noexcept {
+    using generator = monotonic_entropy<secure_entropy, uuidv7_layout>;
+    return detail::next_or_abort(detail::thread_generator<generator>::get(), detail::now_v7_tick(),
+                                 "make_v7_thread_local()");
+}
+
+inline void make_v7_batch(ulid* out, std::size_t n) noexcept {
+    const batch_result result = detail::access::next_n(detail::default_v7_generator.value, detail::now_v7_tick(), out, n);
+    if (result.ec) detail::fatal("make_v7_batch()", result.ec);
+}
+
 #if ULID_HAS_SPAN
 inline void make_batch(std::span<ulid> out) noexcept { make_batch(out.data(), out.size()); }
+inline void make_v7_batch(std::span<ulid> out) noexcept { make_v7_batch(out.data(), out.size()); }
 #endif
 
 // ---------------------------------------------------------------------------

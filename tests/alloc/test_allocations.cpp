@@ -232,6 +232,22 @@ TEST_CASE("make_thread_local and make_batch allocate nothing, from a thread's fi
     keep(out[100]);
 }
 
+TEST_CASE("make_v7, make_v7_thread_local and make_v7_batch allocate nothing, from their first call", "[alloc]") {
+    REQUIRE(allocations_during([] {
+                for (int i = 0; i < 1000; ++i) keep(ulid::make_v7());
+            }) == 0);
+    std::size_t thread_allocations = 1;
+    std::thread([&thread_allocations] {
+        thread_allocations = allocations_during([] {
+            for (int i = 0; i < 1000; ++i) keep(ulid::make_v7_thread_local());
+        });
+    }).join();
+    REQUIRE(thread_allocations == 0);
+    std::vector<ulid::ulid> out(4096);
+    REQUIRE(allocations_during([&] { ulid::make_v7_batch(out.data(), out.size()); }) == 0);
+    keep(out[100]);
+}
+
 #if !defined(_WIN32)
 TEST_CASE("generators keep their keys in mapped pages, not on the heap: one page each, once", "[alloc]") {
     // A page from mmap (wiped by the kernel in child processes) is not the
