@@ -235,6 +235,16 @@ void BM_make_thread_local(benchmark::State& state) {
 }
 BENCHMARK(BM_make_thread_local);
 
+void BM_make_v7(benchmark::State& state) {
+    for (auto _ : counted(state)) benchmark::DoNotOptimize(ulid::make_v7());
+}
+BENCHMARK(BM_make_v7);
+
+void BM_make_v7_thread_local(benchmark::State& state) {
+    for (auto _ : counted(state)) benchmark::DoNotOptimize(ulid::make_v7_thread_local());
+}
+BENCHMARK(BM_make_v7_thread_local);
+
 /// Runs the same work on several threads at once: this thread and helpers
 /// that live as long as the team. Each round is timed on the wall clock from
 /// the common start until the last thread is done. (Google Benchmark's
@@ -632,6 +642,9 @@ int print_targets(const std::map<std::string, measurement>& r) {
 #endif
     row("1. make() / system_clock::now()", "BM_make", "BM_baseline_clock_now", 1.4, true);
     row("2. make_thread_local() / system_clock::now()", "BM_make_thread_local", "BM_baseline_clock_now", 1.15, true);
+    row("2. make_v7() / make()", "BM_make_v7", "BM_make", 1.15, true);
+    row("2. make_v7_thread_local() / make_thread_local()", "BM_make_v7_thread_local", "BM_make_thread_local", 1.15,
+        true);
     report("2. make_batch() per ULID / system_clock::now()",
            time_ratio("BM_make_batch_1024", "BM_baseline_clock_now", 1024), 0.25, true);
     // A round of BM_make_threads/2 makes twice the ULIDs of a round of /1.

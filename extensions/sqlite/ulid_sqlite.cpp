@@ -218,6 +218,18 @@ static void ulid_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_valu
     if (next_id(ctx, "ulid_bytes", id)) result_blob(ctx, id);
 }
 
+/// ulid_v7(): a new ULID as text that is also an RFC 9562 UUIDv7
+/// (ulid::make_v7()), strictly greater than every earlier ulid_v7() or
+/// ulid_v7_bytes() result in this process.
+static void ulid_v7_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
+    result_text(ctx, ulid::make_v7());
+}
+
+/// ulid_v7_bytes(): as ulid_v7(), as a 16-byte blob (the UUID's bytes).
+static void ulid_v7_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
+    result_blob(ctx, ulid::make_v7());
+}
+
 /// ulid_with_time(ms): a new ULID (text) at Unix millisecond `ms`, secure
 /// random entropy; increasing over consecutive calls with the same `ms`.
 static void ulid_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
@@ -367,6 +379,8 @@ constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
 constexpr std::array<function_entry, 10> functions = {{
     {"ulid", 0, generator, ulid_text_function},
     {"ulid_bytes", 0, generator, ulid_bytes_function},
+    {"ulid_v7", 0, generator, ulid_v7_function},
+    {"ulid_v7_bytes", 0, generator, ulid_v7_bytes_function},
     {"ulid_with_time", 1, generator, ulid_with_time_function},
     {"ulid_ms", 1, pure, ulid_ms_function},
     {"ulid_datetime", 1, pure, ulid_datetime_function},

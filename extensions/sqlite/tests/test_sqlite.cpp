@@ -277,6 +277,33 @@ TEST_CASE("the sequence survives closing every connection (the module stays load
     }
 }
 
+TEST_CASE("ulid_v7() and ulid_v7_bytes() return increasing ULIDs that are RFC 9562 UUIDv7") {
+    database db;
+    const auto text = db.column("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) "
+                                "SELECT ulid_v7() FROM n");
+    REQUIRE(text.size() == 500);
+    ulid::ulid previous;
+    for (const auto& row : text) {
+        REQUIRE(row.type == SQLITE_TEXT);
+        const ulid::ulid id = parsed(row.text);
+        REQUIRE(id.is_uuidv7());
+        REQUIRE(previous < id);
+        previous = id;
+    }
+    const auto blobs = db.column("SELECT ulid_v7_bytes()");
+    REQUIRE(blobs.size() == 1);
+    REQUIRE(blobs[0].type == SQLITE_BLOB);
+    REQUIRE(blobs[0].blob.size() == 16);
+    ulid::ulid from_blob;
+    REQUIRE_FALSE(ulid::ulid::from_bytes(blobs[0].blob.data(), blobs[0].blob.size(), from_blob));
+    REQUIRE(from_blob.is_uuidv7());
+    REQUIRE(previous < from_blob);
+    // ulid_to_uuid() shows the version nibble 7 and the variant.
+    const auto uuid = db.column("SELECT ulid_to_uuid(ulid_v7())");
+    REQUIRE(uuid[0].text.substr(14, 1) == "7");
+    REQUIRE(std::string("89ab").find(uuid[0].text[19]) != std::string::npos);
+}
+
 TEST_CASE("ulid_with_time() does not disturb the sequence of ulid()") {
     // Sharing ulid()'s generator would reseed it at another millisecond, and
     // the next ulid() in the current millisecond would then be random: below
