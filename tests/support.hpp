@@ -23,6 +23,9 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
 #endif
 
 #if defined(ULID_TEST_GCOV)
@@ -341,6 +344,82 @@ inline void flush_coverage() noexcept {
 }
 
 #if !defined(_WIN32)
+/// Ways to make a child process. The library's atfork handler sees only
+/// fork(); the others are seen only through the kernel's wipe.
+enum class spawn { fork, underscore_fork, sys_fork, raw_clone };
+
+inline const char* name(spawn how) {
+    switch (how) {
+        case spawn::fork:
+            return "fork()";
+        case spawn::underscore_fork:
+            return "_Fork()";
+        case spawn::sys_fork:
+            return "syscall(SYS_fork)";
+        case spawn::raw_clone:
+            return "raw clone(SIGCHLD)";
+    }
+    return "?";
+}
+
+/// A child made by `how`: 0 in the child, its pid in the parent, -1 where
+/// this platform lacks that way.
+inline pid_t spawn_child(spawn how) {
+    switch (how) {
+        case spawn::fork:
+            return ::fork();
+        case spawn::underscore_fork:
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+            return ::_Fork();
+#else
+            return -1;
+#endif
+        case spawn::sys_fork:
+#if defined(__linux__) && defined(SYS_fork)
+            return static_cast<pid_t>(::syscall(SYS_fork));
+#else
+            return -1;
+#endif
+        case spawn::raw_clone:
+#if defined(__linux__) && defined(SYS_clone) && (defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__))
+            return static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
+#else
+            return -1;
+#endif
+    }
+    return -1;
+}
+
+/// The ways this platform has, each tried once; `missing` collects the
+/// others, for the caller to report.
+inline std::vector<spawn> spawns(std::vector<spawn>* missing = nullptr) {
+    std::vector<spawn> all;
+    for (const spawn how : {spawn::fork, spawn::underscore_fork, spawn::sys_fork, spawn::raw_clone}) {
+        const pid_t pid = spawn_child(how);
+        if (pid == 0) ::_exit(0);
+        if (pid < 0) {
+            if (missing != nullptr) missing->push_back(how);
+            continue;
+        }
+        int status = 0;
+        (void)::waitpid(pid, &status, 0);
+        all.push_back(how);
+    }
+    return all;
+}
+
+/// Reads up to `size` bytes from `fd` into `into` until end of file;
+/// returns how many arrived.
+inline std::size_t read_all(int fd, void* into, std::size_t size) {
+    std::size_t got = 0;
+    while (got < size) {
+        const ssize_t r = ::read(fd, static_cast<char*>(into) + got, size - got);
+        if (r <= 0) break;
+        got += static_cast<std::size_t>(r);
+    }
+    return got;
+}
+
 /// How a child process ended and what it wrote to stderr.
 struct child_result {
     bool exited = false;

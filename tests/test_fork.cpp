@@ -23,57 +23,16 @@
 
 namespace {
 
-/// Ways to make a child process. The atfork handlers see only fork().
-enum class spawn { fork, underscore_fork, raw_syscall };
-
-const char* name(spawn how) {
-    switch (how) {
-        case spawn::fork:
-            return "fork()";
-        case spawn::underscore_fork:
-            return "_Fork()";
-        case spawn::raw_syscall:
-            return "the fork system call";
-    }
-    return "?";
-}
+using test::name;
+using test::spawn;
+using test::spawn_child;
 
 /// The spawns this platform has; a missing one is reported, not hidden.
 std::vector<spawn> spawns() {
-    std::vector<spawn> all{spawn::fork};
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-    all.push_back(spawn::underscore_fork);
-#else
-    WARN("_Fork() is not available here (glibc 2.34 or later): not tested");
-#endif
-#if defined(__linux__) && (defined(SYS_fork) || defined(SYS_clone))
-    all.push_back(spawn::raw_syscall);
-#else
-    WARN("no raw fork system call here: not tested");
-#endif
+    std::vector<spawn> missing;
+    std::vector<spawn> all = test::spawns(&missing);
+    for (const spawn how : missing) WARN(name(how) << " is not available here: not tested");
     return all;
-}
-
-pid_t spawn_child(spawn how) {
-    switch (how) {
-        case spawn::fork:
-            return ::fork();
-        case spawn::underscore_fork:
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-            return ::_Fork();
-#else
-            return -1;
-#endif
-        case spawn::raw_syscall:
-#if defined(__linux__) && defined(SYS_fork)
-            return static_cast<pid_t>(::syscall(SYS_fork));
-#elif defined(__linux__) && defined(SYS_clone)
-            return static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
-#else
-            return -1;
-#endif
-    }
-    return -1;
 }
 
 using entropy = std::array<std::uint8_t, 10>;
@@ -105,13 +64,7 @@ std::size_t shared_entropy_after(spawn how, Make make, std::size_t n) {
     }
     ::close(fds[1]);
     const std::vector<entropy> parent_values = entropies(make, n);
-    std::size_t got = 0;
-    auto* const into = reinterpret_cast<char*>(child_values.data());  // NOLINT: raw bytes of a trivial array
-    while (got < n * sizeof(entropy)) {
-        const ssize_t r = ::read(fds[0], into + got, n * sizeof(entropy) - got);
-        if (r <= 0) break;
-        got += static_cast<std::size_t>(r);
-    }
+    const std::size_t got = test::read_all(fds[0], child_values.data(), n * sizeof(entropy));
     ::close(fds[0]);
     int status = 0;
     REQUIRE(::waitpid(pid, &status, 0) == pid);

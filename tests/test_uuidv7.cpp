@@ -275,13 +275,7 @@ TEST_CASE("after fork, parent and child share no make_v7() rand_b", "[uuidv7][fo
     std::set<std::uint64_t> parent;
     for (std::size_t i = 0; i < n; ++i) parent.insert(rand_b(ulid::make_v7()));
     for (std::size_t i = 0; i < n; ++i) parent.insert(rand_b(ulid::make_v7_thread_local()));
-    std::size_t got = 0;
-    auto* const into = reinterpret_cast<char*>(child_values.data());  // NOLINT: raw bytes of a trivial array
-    while (got < child_values.size() * sizeof(std::uint64_t)) {
-        const ssize_t r = ::read(fds[0], into + got, child_values.size() * sizeof(std::uint64_t) - got);
-        if (r <= 0) break;
-        got += static_cast<std::size_t>(r);
-    }
+    const std::size_t got = test::read_all(fds[0], child_values.data(), child_values.size() * sizeof(std::uint64_t));
     ::close(fds[0]);
     int status = 0;
     REQUIRE(::waitpid(pid, &status, 0) == pid);

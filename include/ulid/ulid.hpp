@@ -3154,16 +3154,22 @@ ulid monotonic_entropy<Source, Layout>::make_id() const noexcept {
 
 template <class Source, class Layout>
 ULID_NOINLINE detail::status monotonic_entropy<Source, Layout>::reseed(std::uint64_t tick) noexcept {
-    const std::uint64_t epoch = detail::fork_epoch_slow();
-    if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-    if (epoch != epoch_) parked_ = state{};         // a parent's state
+    // Once per millisecond for ulid_layout, but every few calls for
+    // uuidv7_layout, whose ticks are 244 ns: the epoch is asked for only
+    // when it may have changed.
+    std::uint64_t epoch = epoch_;
+    if (epoch == 0 || forked()) {
+        epoch = detail::fork_epoch_slow();
+        if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
+        if (epoch != epoch_) parked_ = state{};         // a parent's state
+    }
     entropy_array fresh{};
     if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
+    epoch_ = epoch;  // only now: a failed reseed must leave a parent's state marked as such
     now_.high = Layout::counter_bits > 64 ? detail::read_be16(fresh.data()) : 0U;
     now_.low = detail::read_be64(fresh.data() + 2) & detail::max_low<Layout>;
     now_.tick = tick;
     now_.exhausted = false;
-    epoch_ = epoch;
     return detail::ok;
 }
 

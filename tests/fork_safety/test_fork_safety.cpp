@@ -91,7 +91,7 @@ outcome supervised(Scenario scenario, std::chrono::seconds limit = std::chrono::
 /// under an alarm (a hang ends as SIGALRM), each sequence increasing.
 /// Exits 0 on success. Touches no allocator.
 [[noreturn]] void child_makes_ids() {
-    ::alarm(std::getenv("DBG") ? 60 : 5);
+    ::alarm(5);
     const ulid::ulid a = ulid::make();
     std::array<ulid::ulid, 300> batch{};  // more than one chunk of the lock
     ulid::make_batch(batch.data(), batch.size());
@@ -108,69 +108,18 @@ outcome supervised(Scenario scenario, std::chrono::seconds limit = std::chrono::
 /// it ended well.
 bool ended_well(pid_t pid) {
     int status = 0;
-    const bool ok = pid > 0 && ::waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    if (!ok && std::getenv("DBG")) std::fprintf(stderr, "pid %d status %x\n", pid, status);
-    return ok;
+    return pid > 0 && ::waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-// ---------------------------------------------------------------------------
-// Ways to make a child. The atfork handlers see only fork().
+using test::name;
+using test::spawn;
+using test::spawn_child;
 
-enum class spawn { fork, underscore_fork, sys_fork, raw_clone };
-
-const char* name(spawn how) {
-    switch (how) {
-        case spawn::fork:
-            return "fork()";
-        case spawn::underscore_fork:
-            return "_Fork()";
-        case spawn::sys_fork:
-            return "syscall(SYS_fork)";
-        case spawn::raw_clone:
-            return "raw clone(SIGCHLD)";
-    }
-    return "?";
-}
-
-pid_t spawn_child(spawn how) {
-    switch (how) {
-        case spawn::fork:
-            return ::fork();
-        case spawn::underscore_fork:
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
-            return ::_Fork();
-#else
-            return -1;
-#endif
-        case spawn::sys_fork:
-#if defined(SYS_fork)
-            return static_cast<pid_t>(::syscall(SYS_fork));
-#else
-            return -1;
-#endif
-        case spawn::raw_clone:
-#if defined(SYS_clone) && (defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__))
-            return static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
-#else
-            return -1;
-#endif
-    }
-    return -1;
-}
-
-/// Every spawn this platform has; one it lacks is reported, not hidden.
+/// The spawns this platform has; a missing one is reported, not hidden.
 std::vector<spawn> spawns() {
-    std::vector<spawn> all;
-    for (const spawn how : {spawn::fork, spawn::underscore_fork, spawn::sys_fork, spawn::raw_clone}) {
-        const pid_t pid = spawn_child(how);
-        if (pid == 0) ::_exit(0);
-        if (pid < 0) {
-            WARN(name(how) << " is not available here: not tested");
-            continue;
-        }
-        (void)ended_well(pid);
-        all.push_back(how);
-    }
+    std::vector<spawn> missing;
+    std::vector<spawn> all = test::spawns(&missing);
+    for (const spawn how : missing) WARN(name(how) << " is not available here: not tested");
     return all;
 }
 
