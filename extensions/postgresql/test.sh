@@ -40,12 +40,12 @@ show_diffs() {
     return 1
 }
 
-echo "== ulid: regression tests, plain server (port $port)"
+echo "== ulid: regression tests, plain server (port $port) [${SECONDS}s]"
 cluster_start
 timeout 600 make -C "$here" --no-print-directory installcheck || show_diffs
 cluster_stop
 
-echo "== ulid: regression tests, shared_preload_libraries = 'ulid'"
+echo "== ulid: regression tests, shared_preload_libraries = 'ulid' [${SECONDS}s]"
 echo "shared_preload_libraries = 'ulid'" >>"$data/postgresql.conf"
 cluster_start
 timeout 600 make -C "$here" --no-print-directory installcheck REGRESS=monotonic_server || show_diffs
@@ -54,7 +54,7 @@ cluster_stop
 psql_in() { local db=$1; shift; "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
 fail() { echo "FAILED: $*" >&2; exit 1; }
 
-echo "== ulid: crash_reinit, gen_monotonic_ulid() across a crash re-initialisation"
+echo "== ulid: crash_reinit, gen_monotonic_ulid() across a crash re-initialisation [${SECONDS}s]"
 echo "wal_level = logical" >>"$data/postgresql.conf"
 cluster_start
 psql_in postgres -c "CREATE EXTENSION ulid"
@@ -78,7 +78,7 @@ after_restart=$(psql_in postgres -tAc "SELECT gen_monotonic_ulid() < '$floor'::u
 [ "$after_restart" = t ] || fail "crash_reinit: after a restart the floor was expected to be gone (docs say so)"
 echo "ok: above the floor after a crash re-initialisation; from the clock after a restart"
 
-echo "== ulid: dump_restore, pg_dump -Fc and pg_restore"
+echo "== ulid: dump_restore, pg_dump -Fc and pg_restore [${SECONDS}s]"
 "$bindir/createdb" dumpsrc
 psql_in dumpsrc <<'SQL'
 CREATE EXTENSION ulid;
@@ -141,7 +141,7 @@ WHERE id BETWEEN ulid_lower_bound('2026-01-10 00:00:00+00') AND ulid_upper_bound
 SQL
 echo "ok: $(wc -l <"$tmp/dumpsrc.state") facts identical after pg_restore"
 
-echo "== ulid: logical_replication, text and binary subscriptions"
+echo "== ulid: logical_replication, text and binary subscriptions [${SECONDS}s]"
 sub=$tmp/sub
 sub_port=$((port + 1))
 cluster_init C "$sub" "$sub_port"
@@ -200,4 +200,4 @@ cluster_stop "$sub"
 cluster_stop
 echo "ok: subscriber identical ($want)"
 
-echo "== ulid: all PostgreSQL tests passed"
+echo "== ulid: all PostgreSQL tests passed [${SECONDS}s]"

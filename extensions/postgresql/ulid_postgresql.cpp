@@ -468,17 +468,15 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     // fork would otherwise run under it): 10 bytes of fresh entropy, then 4
     // for the step.
     ulid::entropy_array fresh{};
-    std::array<std::uint8_t, 4> step_bytes{};
+    std::uint32_t random_step = 0;  // any byte order: the bits are uniform either way
     ulid::secure_entropy& source = backend_entropy();
     if (const std::error_code ec = source.read(fresh.data(), fresh.size())) {
         report_generation_failure("gen_monotonic_ulid()", ec);
     }
-    if (const std::error_code ec = source.read(step_bytes.data(), step_bytes.size())) {
+    if (const std::error_code ec = source.read(reinterpret_cast<std::uint8_t*>(&random_step), sizeof random_step)) {
         report_generation_failure("gen_monotonic_ulid()", ec);
     }
-    std::uint64_t step = 0;
-    for (const std::uint8_t b : step_bytes) step = (step << 8U) | b;
-    ++step;
+    const std::uint64_t step = std::uint64_t{random_step} + 1U;
 
     if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
     // The clock is read under the lock, so timestamps follow lock order.
@@ -489,7 +487,7 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     monotonic_state next{candidate.high(), candidate.low()};
     bool exhausted = false;
     if (ms <= ulid::max_time) {
-        if (next.high < last.high || (next.high == last.high && next.low <= last.low)) {
+        if (candidate.compare(ulid::ulid::from_high_low(last.high, last.low)) <= 0) {
             next.low = last.low + step;
             next.high = last.high + (next.low < last.low ? 1U : 0U);
             // Wrapping the high half means there was no ULID above `last`.
