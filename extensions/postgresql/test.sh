@@ -183,7 +183,7 @@ digest="SELECT (SELECT count(*) || ' ' || md5(string_agg(id::text || ref::text |
                (SELECT count(*) || ' ' || md5(string_agg(id::text || ref::text || v || h::text, ',' ORDER BY id)) FROM by_binary)"
 want=$(psql_in rep -tAc "$digest")
 got=
-for _ in $(seq 1 120); do
+for _ in $(seq 1 240); do
     got=$(psql_sub rep -tAc "$digest")
     [ "$got" = "$want" ] && break
     sleep 0.5

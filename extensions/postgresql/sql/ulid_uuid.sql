@@ -59,9 +59,19 @@ EXPLAIN (COSTS OFF) SELECT count(*) FROM new_items a JOIN old_items b ON b.id = 
 SELECT count(*), sum(a.n - b.n) FROM new_items a JOIN old_items b ON b.id = a.id;
 RESET enable_mergejoin;
 RESET enable_nestloop;
--- Not a foreign key between the two types: PostgreSQL wants the same type
--- on both sides (or an implicit cast), and adding ulid to the built-in uuid
--- family is not enough for it. docs/databases.md shows the in-place
--- ALTER COLUMN ... TYPE ulid that makes the types match.
-CREATE TABLE refs (item ulid REFERENCES old_items (id));
+-- Foreign keys: a uuid column may reference a ulid key (ulid_ops holds
+-- = (ulid, uuid) and = (uuid, uuid), which is what PostgreSQL looks for in
+-- the key's family), and both directions of the constraint are enforced.
+CREATE TABLE uuid_refs (item uuid REFERENCES new_items (id));
+INSERT INTO uuid_refs SELECT id FROM new_items WHERE n = 3;
+INSERT INTO uuid_refs VALUES ('01563e3a-b5d3-d676-4c61-efb99302bd5b');
+\set VERBOSITY terse
+DELETE FROM new_items WHERE n = 3;  -- (terse: the detail would show a random key)
+\set VERBOSITY default
+SELECT count(*) FROM uuid_refs r JOIN new_items i ON i.id = r.item;
+DROP TABLE uuid_refs;
+-- Not the other way: a ulid column cannot reference a uuid key, since the
+-- key's family is PostgreSQL's uuid_ops. docs/databases.md shows the
+-- in-place ALTER COLUMN ... TYPE ulid that makes the types match.
+CREATE TABLE ulid_refs (item ulid REFERENCES old_items (id));
 DROP TABLE new_items, old_items;
