@@ -5,9 +5,12 @@
 # root, stopped and removed on exit whatever happens (the server log's tail
 # is shown when the caller fails).
 #
-#   cluster_init LOCALE   creates it; append settings to "$data/postgresql.conf"
-#   cluster_start, cluster_stop
+#   cluster_init LOCALE [DIR PORT]   creates it; append settings to "$data/postgresql.conf"
+#   cluster_start [DIR], cluster_stop [DIR]
 #   as_db_user CMD...     runs CMD as the server's user, in the cluster folder
+# DIR and PORT default to "$data" and "$port"; a second cluster (a logical
+# replication subscriber) takes another DIR under "$tmp" and another PORT,
+# and shares the socket folder. Every cluster under "$tmp" is stopped on exit.
 # Sets bindir, tmp, data, sock, port and db_user; exports PGHOST, PGPORT and
 # PGUSER. Needs PG_CONFIG (default pg_config).
 
@@ -19,12 +22,17 @@ mkdir -p "$sock"
 
 cluster_cleanup() {
     local status=$?
-    if [ -f "$data/postmaster.pid" ]; then
-        as_db_user "$bindir/pg_ctl" -D "$data" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
-    fi
-    if [ "$status" -ne 0 ] && [ -f "$tmp/server.log" ]; then
-        echo "--- server log (last 50 lines) ---" >&2
-        tail -n 50 "$tmp/server.log" >&2 || true
+    local pid log
+    for pid in "$tmp"/*/postmaster.pid; do
+        [ -f "$pid" ] || continue
+        as_db_user "$bindir/pg_ctl" -D "$(dirname "$pid")" -m immediate -w -t 30 stop >/dev/null 2>&1 || true
+    done
+    if [ "$status" -ne 0 ]; then
+        for log in "$tmp"/*.log; do
+            [ -f "$log" ] && [ "$(basename "$log")" != initdb.log ] || continue
+            echo "--- $(basename "$log") (last 50 lines) ---" >&2
+            tail -n 50 "$log" >&2 || true
+        done
     fi
     rm -rf "$tmp"
     exit "$status"
@@ -52,17 +60,19 @@ fi
 port=$((20000 + $$ % 20000))
 
 cluster_init() {
-    as_db_user timeout 120 "$bindir/initdb" -D "$data" -U "$db_user" --auth=trust --no-sync -E UTF8 \
+    local dir=${2:-$data} p=${3:-$port}
+    as_db_user timeout 120 "$bindir/initdb" -D "$dir" -U "$db_user" --auth=trust --no-sync -E UTF8 \
         --locale="$1" >"$tmp/initdb.log" 2>&1 || { cat "$tmp/initdb.log" >&2; exit 1; }
-    cat >>"$data/postgresql.conf" <<CONF
+    cat >>"$dir/postgresql.conf" <<CONF
 listen_addresses = ''
 unix_socket_directories = '$sock'
-port = $port
+port = $p
 fsync = off
 CONF
 }
-cluster_start() { as_db_user "$bindir/pg_ctl" -D "$data" -l "$tmp/server.log" -w -t 60 start >/dev/null; }
-cluster_stop() { as_db_user "$bindir/pg_ctl" -D "$data" -m fast -w -t 60 stop >/dev/null; }
+# The server log of the cluster in DIR is DIR.log.
+cluster_start() { as_db_user "$bindir/pg_ctl" -D "${1:-$data}" -l "${1:-$data}.log" -w -t 60 start >/dev/null; }
+cluster_stop() { as_db_user "$bindir/pg_ctl" -D "${1:-$data}" -m fast -w -t 60 stop >/dev/null; }
 
 export PGHOST=$sock PGPORT=$port PGUSER=$db_user
 unset PGDATABASE PGSERVICE PGOPTIONS

@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Builds and installs the ulid extension, starts a throwaway PostgreSQL
-# cluster and runs the regression tests against it, twice:
+# cluster and runs, against it:
 #   1. plain server:  make installcheck (every test in REGRESS), where
 #      gen_monotonic_ulid() is ordered per backend;
 #   2. restarted with shared_preload_libraries = 'ulid': monotonic_server,
-#      where it is ordered across every backend.
-# The cluster lives in a mktemp folder, listens on a Unix socket in that
-# folder only (listen_addresses = ''), runs as `nobody` when this script runs
-# as root, and is stopped and removed on exit, whatever happens.
+#      where it is ordered across every backend;
+#   3. crash_reinit: a backend killed with SIGKILL makes the postmaster
+#      re-create shared memory; gen_monotonic_ulid() stays above its floor;
+#      a full restart (documented) starts from the clock again;
+#   4. dump_restore: pg_dump -Fc / pg_restore of a schema using the type,
+#      its btree, hash and BRIN indexes and range and hash partitions;
+#   5. logical_replication: a second cluster subscribes, with a text and a
+#      binary (binary = true) subscription, to tables keyed by ulid; inserts,
+#      updates (of keys too) and deletes converge to identical data.
+# The clusters live in a mktemp folder, listen on a Unix socket in that
+# folder only (listen_addresses = ''), run as `nobody` when this script runs
+# as root, and are stopped and removed on exit, whatever happens.
 #
 # Usage: bash extensions/postgresql/test.sh        (PG_CONFIG=... picks the server)
 # Needs: postgresql-15 and postgresql-server-dev-15 (Debian), g++, make;
@@ -32,15 +40,170 @@ show_diffs() {
     return 1
 }
 
-echo "== ulid: regression tests, plain server (port $port)"
+echo "== ulid: regression tests, plain server (port $port) [${SECONDS}s]"
 cluster_start
 timeout 600 make -C "$here" --no-print-directory installcheck || show_diffs
 cluster_stop
 
-echo "== ulid: regression tests, shared_preload_libraries = 'ulid'"
+echo "== ulid: regression tests, shared_preload_libraries = 'ulid' [${SECONDS}s]"
 echo "shared_preload_libraries = 'ulid'" >>"$data/postgresql.conf"
 cluster_start
 timeout 600 make -C "$here" --no-print-directory installcheck REGRESS=monotonic_server || show_diffs
 cluster_stop
 
-echo "== ulid: all PostgreSQL tests passed"
+psql_in() { local db=$1; shift; "$bindir/psql" -X -q -v ON_ERROR_STOP=1 -d "$db" "$@"; }
+fail() { echo "FAILED: $*" >&2; exit 1; }
+
+echo "== ulid: crash_reinit, gen_monotonic_ulid() across a crash re-initialisation [${SECONDS}s]"
+echo "wal_level = logical" >>"$data/postgresql.conf"
+cluster_start
+psql_in postgres -c "CREATE EXTENSION ulid"
+# A floor an hour ahead of the clock, so that falling back to the clock shows.
+floor=$(psql_in postgres -tAc "SELECT ulid_upper_bound(now() + interval '1 hour') AS f, ulid_monotonic_advance(ulid_upper_bound(now() + interval '1 hour'))" | cut -d'|' -f1)
+# The backend kills itself: COPY TO PROGRAM runs a shell whose parent is the
+# backend. The postmaster then ends every backend and re-creates shared
+# memory.
+psql_in postgres -c "COPY (SELECT 1) TO PROGRAM 'kill -KILL \$PPID'" >/dev/null 2>&1 || true
+# Wait for the re-initialisation to start (the postmaster may take a moment
+# to see its child die), then for the server to accept connections again.
+for _ in $(seq 1 120); do
+    grep -q "all server processes terminated; reinitializing" "$data.log" && break
+    sleep 0.5
+done
+grep -q "all server processes terminated; reinitializing" "$data.log" || fail "crash_reinit: no re-initialisation in the server log"
+for _ in $(seq 1 120); do
+    psql_in postgres -tAc "SELECT 1" >/dev/null 2>&1 && break
+    sleep 0.5
+done
+after_crash=$(psql_in postgres -tAc "SELECT gen_monotonic_ulid() > '$floor'::ulid")
+[ "$after_crash" = t ] || fail "crash_reinit: gen_monotonic_ulid() fell below the floor $floor after a crash re-initialisation"
+# A full restart keeps nothing (no state on disk): the clock again.
+cluster_stop
+cluster_start
+after_restart=$(psql_in postgres -tAc "SELECT gen_monotonic_ulid() < '$floor'::ulid")
+[ "$after_restart" = t ] || fail "crash_reinit: after a restart the floor was expected to be gone (docs say so)"
+echo "ok: above the floor after a crash re-initialisation; from the clock after a restart"
+
+echo "== ulid: dump_restore, pg_dump -Fc and pg_restore [${SECONDS}s]"
+"$bindir/createdb" dumpsrc
+psql_in dumpsrc <<'SQL'
+CREATE EXTENSION ulid;
+CREATE TABLE legacy (id uuid PRIMARY KEY);
+CREATE TABLE items (id ulid PRIMARY KEY DEFAULT gen_ulid(), legacy_id uuid REFERENCES legacy, note text);
+CREATE INDEX items_hash ON items USING hash (id);
+CREATE INDEX items_brin ON items USING brin (id);
+CREATE INDEX items_bloom ON items USING brin (id ulid_bloom_ops);
+CREATE INDEX items_multi ON items USING brin (id ulid_minmax_multi_ops);
+CREATE TABLE events (id ulid NOT NULL, what text) PARTITION BY RANGE (id);
+CREATE TABLE events_2026_01 PARTITION OF events
+    FOR VALUES FROM (ulid_lower_bound('2026-01-01 00:00:00+00')) TO (ulid_lower_bound('2026-02-01 00:00:00+00'));
+CREATE TABLE events_2026_02 PARTITION OF events
+    FOR VALUES FROM (ulid_lower_bound('2026-02-01 00:00:00+00')) TO (ulid_lower_bound('2026-03-01 00:00:00+00'));
+CREATE TABLE events_default PARTITION OF events DEFAULT;
+CREATE INDEX ON events (id);
+CREATE TABLE shards (id ulid PRIMARY KEY, n integer) PARTITION BY HASH (id);
+CREATE TABLE shards_0 PARTITION OF shards FOR VALUES WITH (MODULUS 3, REMAINDER 0);
+CREATE TABLE shards_1 PARTITION OF shards FOR VALUES WITH (MODULUS 3, REMAINDER 1);
+CREATE TABLE shards_2 PARTITION OF shards FOR VALUES WITH (MODULUS 3, REMAINDER 2);
+INSERT INTO legacy SELECT gen_random_uuid() FROM generate_series(1, 200);
+INSERT INTO items (legacy_id, note) SELECT id, 'n' || row_number() OVER () FROM legacy;
+INSERT INTO events
+SELECT overlay(ulid_lower_bound(t)::bytea PLACING substr(gen_ulid()::bytea, 7) FROM 7)::ulid, 'at ' || t
+FROM generate_series('2025-12-30 00:00:00+00'::timestamptz, '2026-03-02 00:00:00+00', '7 hours') t;
+INSERT INTO shards SELECT gen_ulid(), g FROM generate_series(1, 3000) g;
+CREATE VIEW recent AS SELECT id, what FROM events WHERE id >= ulid_lower_bound('2026-02-01 00:00:00+00');
+SQL
+"$bindir/pg_dump" -Fc -f "$tmp/dumpsrc.dump" dumpsrc
+"$bindir/createdb" dumpdst
+"$bindir/pg_restore" --exit-on-error -d dumpdst "$tmp/dumpsrc.dump"
+# Everything that must survive, as text: data with its partition, index and
+# partition definitions, and the view.
+state_of() {
+    psql_in "$1" -tA <<'SQL'
+SELECT 'items', md5(string_agg(id::text || legacy_id::text || note, ',' ORDER BY id)) FROM items;
+SELECT 'events', tableoid::regclass, count(*), md5(string_agg(id::text || what, ',' ORDER BY id))
+FROM events GROUP BY tableoid ORDER BY 2;
+SELECT 'shards', tableoid::regclass, count(*), md5(string_agg(id::text || n, ',' ORDER BY id))
+FROM shards GROUP BY tableoid ORDER BY 2;
+SELECT 'index', indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexname;
+SELECT 'bound', c.relname, pg_get_expr(c.relpartbound, c.oid) FROM pg_class c WHERE c.relispartition ORDER BY 2;
+SELECT 'view', pg_get_viewdef('recent'::regclass);
+SELECT 'recent', count(*) FROM recent;
+SQL
+}
+state_of dumpsrc >"$tmp/dumpsrc.state"
+state_of dumpdst >"$tmp/dumpdst.state"
+diff -u "$tmp/dumpsrc.state" "$tmp/dumpdst.state" || fail "dump_restore: the restored database differs"
+for fact in "ulid_bloom_ops" "ulid_minmax_multi_ops" "USING hash (id)" "^bound|events_2026_02|FOR VALUES FROM" \
+    "^bound|shards_2|FOR VALUES WITH" "^events|events_default|" "^shards|shards_2|" "^recent|"; do
+    grep -q -- "$fact" "$tmp/dumpsrc.state" || { cat "$tmp/dumpsrc.state"; fail "dump_restore: nothing matches $fact"; }
+done
+# The restored indexes and partitions are usable: amcheck on the btree, and
+# partition pruning by ulid_lower_bound()/ulid_upper_bound().
+psql_in dumpdst -tAc "CREATE EXTENSION amcheck; SELECT bt_index_check('items_pkey', true)" >/dev/null
+psql_in dumpdst -tA <<'SQL' | grep -q "events_2026_01" || fail "dump_restore: no pruning to events_2026_01"
+EXPLAIN (COSTS OFF) SELECT * FROM events
+WHERE id BETWEEN ulid_lower_bound('2026-01-10 00:00:00+00') AND ulid_upper_bound('2026-01-11 00:00:00+00');
+SQL
+echo "ok: $(wc -l <"$tmp/dumpsrc.state") facts identical after pg_restore"
+
+echo "== ulid: logical_replication, text and binary subscriptions [${SECONDS}s]"
+sub=$tmp/sub
+sub_port=$((port + 1))
+cluster_init C "$sub" "$sub_port"
+cluster_start "$sub"
+psql_sub() { PGPORT=$sub_port psql_in "$@"; }
+schema="CREATE EXTENSION ulid;
+CREATE TABLE by_text (id ulid PRIMARY KEY DEFAULT gen_ulid(), ref uuid, v text);
+CREATE TABLE by_binary (id ulid PRIMARY KEY DEFAULT gen_monotonic_ulid(), ref uuid, v text, h ulid);
+CREATE INDEX ON by_binary USING hash (h);"
+"$bindir/createdb" rep
+PGPORT=$sub_port "$bindir/createdb" rep
+psql_in rep -c "$schema"
+psql_sub rep -c "$schema"
+# Rows before the subscription (initial copy), then changes after it.
+psql_in rep <<'SQL'
+INSERT INTO by_text (ref, v) SELECT gen_random_uuid(), 'a' || g FROM generate_series(1, 500) g;
+INSERT INTO by_binary (ref, v, h) SELECT gen_random_uuid(), 'a' || g, gen_ulid() FROM generate_series(1, 500) g;
+CREATE PUBLICATION pub_text FOR TABLE by_text;
+CREATE PUBLICATION pub_binary FOR TABLE by_binary;
+SQL
+conn="host=$sock port=$port user=$db_user dbname=rep"
+psql_sub rep -c "CREATE SUBSCRIPTION sub_text CONNECTION '$conn' PUBLICATION pub_text" \
+    -c "CREATE SUBSCRIPTION sub_binary CONNECTION '$conn' PUBLICATION pub_binary WITH (binary = true)" 2>&1 |
+    grep -v "^NOTICE:  created replication slot" || true
+[ "$(psql_sub rep -tAc "SELECT string_agg(subname || '=' || subbinary, ',' ORDER BY subname) FROM pg_subscription")" = \
+    "sub_binary=true,sub_text=false" ] || fail "logical_replication: subscriptions not as created"
+psql_in rep <<'SQL'
+INSERT INTO by_text (ref, v) SELECT gen_random_uuid(), 'b' || g FROM generate_series(1, 500) g;
+INSERT INTO by_binary (ref, v, h) SELECT gen_random_uuid(), 'b' || g, gen_ulid() FROM generate_series(1, 500) g;
+UPDATE by_text SET v = v || '-updated' WHERE v LIKE '%7';
+UPDATE by_binary SET v = v || '-updated', h = gen_ulid() WHERE v LIKE '%7';
+-- Key updates: the replica identity is the ulid primary key.
+UPDATE by_text SET id = gen_ulid() WHERE v LIKE '%3';
+UPDATE by_binary SET id = gen_monotonic_ulid() WHERE v LIKE '%3';
+DELETE FROM by_text WHERE v LIKE '%5';
+DELETE FROM by_binary WHERE v LIKE '%5';
+SQL
+digest="SELECT (SELECT count(*) || ' ' || md5(string_agg(id::text || ref::text || v, ',' ORDER BY id)) FROM by_text) || ' / ' ||
+               (SELECT count(*) || ' ' || md5(string_agg(id::text || ref::text || v || h::text, ',' ORDER BY id)) FROM by_binary)"
+want=$(psql_in rep -tAc "$digest")
+got=
+for _ in $(seq 1 240); do
+    got=$(psql_sub rep -tAc "$digest")
+    [ "$got" = "$want" ] && break
+    sleep 0.5
+done
+[ "$got" = "$want" ] || fail "logical_replication: subscriber has '$got', publisher '$want'"
+# The replicated keys are usable on the subscriber: unique, indexed, and
+# found by a cross-type lookup.
+psql_sub rep -c "CREATE EXTENSION amcheck" -c "SELECT bt_index_check('by_binary_pkey', true)" >/dev/null
+one=$(psql_in rep -tAc "SELECT id::uuid FROM by_text ORDER BY id LIMIT 1 OFFSET 100")
+[ "$(psql_sub rep -tAc "SELECT count(*) FROM by_text WHERE id = '$one'::uuid")" = 1 ] ||
+    fail "logical_replication: lookup by uuid on the subscriber"
+psql_sub rep -qc "DROP SUBSCRIPTION sub_text" -c "DROP SUBSCRIPTION sub_binary"
+cluster_stop "$sub"
+cluster_stop
+echo "ok: subscriber identical ($want)"
+
+echo "== ulid: all PostgreSQL tests passed [${SECONDS}s]"

@@ -1,6 +1,6 @@
 -- SPDX-License-Identifier: MIT
 -- ulid extension, version 0.1: the ulid type, its operators, btree and hash
--- operator classes, casts and generators. Implemented in ulid.cpp.
+-- operator classes, casts and generators. Implemented in ulid_postgresql.cpp.
 
 \echo Use "CREATE EXTENSION ulid" to load this file. \quit
 
@@ -23,7 +23,7 @@ CREATE FUNCTION ulid_send(ulid) RETURNS bytea
 -- ALIGNMENT char, like uuid: the binary-coercible casts to and from uuid
 -- below (and so ALTER COLUMN ... TYPE ulid without a table rewrite) require
 -- the two types to be physically identical, alignment included. It also
--- packs rows without padding. Comparison does not suffer: ulid.cpp reads the
+-- packs rows without padding. Comparison does not suffer: ulid_postgresql.cpp reads the
 -- two 8-byte halves with unaligned loads, which cost the same as aligned
 -- ones on x86-64 and arm64.
 CREATE TYPE ulid (

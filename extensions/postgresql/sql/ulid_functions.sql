@@ -36,16 +36,25 @@ SELECT 'infinity'::timestamp::ulid;
 -- gen_ulid(): the current millisecond (between clock readings taken before
 -- and after), distinct values, secure entropy (no two share their entropy).
 CREATE TEMP TABLE gen AS
-SELECT clock_timestamp() AS before, gen_ulid() AS id, clock_timestamp() AS after
-FROM generate_series(1, 10000);
+SELECT g AS seq, clock_timestamp() AS before, gen_ulid() AS id, clock_timestamp() AS after
+FROM generate_series(1, 10000) g;
 SELECT count(*) AS n, count(DISTINCT id) AS distinct_ids,
        count(DISTINCT substr(id::bytea, 7)) AS distinct_entropy,
        bool_and(ulid_time(id) >= date_trunc('milliseconds', before) AND ulid_time(id) <= after) AS timed
 FROM gen;
--- Every call draws all 80 bits afresh (not a small step from the previous
--- value, as in gen_monotonic_ulid): the first entropy byte takes all 256
--- values (missing one has probability below 256 * (255/256)^10000 ~ 1e-15).
-SELECT count(DISTINCT get_byte(id::bytea, 6)) AS first_entropy_byte_values FROM gen;
+-- Strictly increasing in call order within the backend (so a primary key
+-- defaulting to it appends to the index), across statements too.
+SELECT bool_and(id > previous) AS increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS previous FROM gen) s WHERE previous IS NOT NULL;
+SELECT gen_ulid() > (SELECT max(id) FROM gen) AS above_earlier_statements;
+-- Within a millisecond the entropy grows by a random step below 2^32, so the
+-- first six entropy bytes (48 bits) of two consecutive values of one
+-- millisecond differ by at most one carry: each step is small, not a fresh
+-- draw of 80 bits.
+SELECT bool_and(('x' || encode(substr(id::bytea, 7, 6), 'hex'))::bit(48)::bigint -
+                ('x' || encode(substr(previous::bytea, 7, 6), 'hex'))::bit(48)::bigint BETWEEN 0 AND 1) AS small_steps
+FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS previous FROM gen) s
+WHERE ulid_ms(id) = ulid_ms(previous);
 SELECT provolatile, proparallel FROM pg_proc WHERE proname IN ('gen_ulid', 'gen_monotonic_ulid') ORDER BY proname;
 
 -- gen_monotonic_ulid() without shared_preload_libraries: ordered within this

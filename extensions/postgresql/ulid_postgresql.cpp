@@ -26,6 +26,7 @@ extern "C" {
 #include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
 #include "miscadmin.h"
+#include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
@@ -47,9 +48,17 @@ constexpr const char* shared_name = "ulid";
 constexpr std::int64_t pg_epoch_offset_us =
     std::int64_t{POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE} * SECS_PER_DAY * USECS_PER_SEC;
 
-const std::uint8_t* arg_bytes(FunctionCallInfo fcinfo, int n) noexcept {
-    return reinterpret_cast<const std::uint8_t*>(PG_GETARG_POINTER(n));
+/// The ULID at a datum's address. Datums of a char-aligned type may sit at
+/// any address, so the 16 bytes are copied (the compiler turns this into two
+/// unaligned loads).
+ulid::ulid from_datum(const void* p) noexcept {
+    ulid::byte_array bytes{};
+    std::memcpy(bytes.data(), p, bytes.size());
+    return ulid::ulid::from_bytes(bytes);
 }
+
+/// Argument `n`, a ulid or a uuid (the same 16 bytes), as a ULID.
+ulid::ulid arg_id(FunctionCallInfo fcinfo, int n) noexcept { return from_datum(PG_GETARG_POINTER(n)); }
 
 /// A palloc'd 16-byte datum holding `id`.
 Datum make_datum(const ulid::ulid& id) {
@@ -58,34 +67,41 @@ Datum make_datum(const ulid::ulid& id) {
     return PointerGetDatum(out);
 }
 
-ulid::ulid from_datum(const std::uint8_t* p) noexcept {
-    std::array<std::uint8_t, 16> bytes{};
-    std::memcpy(bytes.data(), p, bytes.size());
-    return ulid::ulid::from_bytes(bytes);
-}
+/// The two arguments' order: -1, 0 or 1, which is byte order, text order and
+/// time order, and for uuid arguments uuid's own order (memcmp).
+int compare_args(FunctionCallInfo fcinfo) noexcept { return arg_id(fcinfo, 0).compare(arg_id(fcinfo, 1)); }
 
-/// Reads 8 bytes as a big-endian number. Datums of a char-aligned type may
-/// sit at any address, so this goes through memcpy (one unaligned load and a
-/// byte swap on x86-64 and arm64).
-std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-    std::uint64_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-#if defined(WORDS_BIGENDIAN)
-    return v;
-#else
-    return __builtin_bswap64(v);
-#endif
-}
-
-/// Three-way comparison in byte order, which is text order and time order.
-int compare(const std::uint8_t* a, const std::uint8_t* b) noexcept {
-    const std::uint64_t ha = load_be64(a);
-    const std::uint64_t hb = load_be64(b);
-    if (ha != hb) return ha < hb ? -1 : 1;
-    const std::uint64_t la = load_be64(a + 8);
-    const std::uint64_t lb = load_be64(b + 8);
-    if (la != lb) return la < lb ? -1 : 1;
-    return 0;
+/// Rewrites the UUID spellings uuid_in accepts into the one parse_uuid()
+/// reads: 32 hexadecimal digits, optionally in braces ("{...}"), with at most
+/// one '-' after any group of four digits but the last (PostgreSQL's
+/// string_to_uuid() in src/backend/utils/adt/uuid.c). Only the layout is
+/// checked here; the digits are left to parse_uuid(), so its errors and
+/// explain() stay the one judge of the characters. False when the layout is
+/// none of those spellings.
+bool canonical_uuid_spelling(std::string_view in, std::array<char, ulid::uuid_size>& out) noexcept {
+    if (!in.empty() && in.front() == '{') {
+        if (in.size() < 2 || in.back() != '}') return false;
+        in = in.substr(1, in.size() - 2);
+    }
+    constexpr std::size_t digits = 32;
+    std::size_t d = 0;  // digits copied so far
+    bool after_hyphen = false;
+    for (const char c : in) {
+        if (c == '-') {
+            if (after_hyphen || d == 0 || d % 4 != 0 || d >= digits) return false;
+            after_hyphen = true;
+            continue;
+        }
+        if (d == digits) return false;
+        // The canonical form's hyphens stand after digits 8, 12, 16 and 20.
+        const std::size_t at = d + (d >= 8) + (d >= 12) + (d >= 16) + (d >= 20);
+        out[at] = c;
+        ++d;
+        after_hyphen = false;
+    }
+    if (d != digits) return false;
+    out[8] = out[13] = out[18] = out[23] = '-';
+    return true;
 }
 
 /// Raises the SQL error for a failed generation: 22008 for a clock past the
@@ -119,6 +135,13 @@ monotonic_state backend_state{0, 0};
 monotonic_state* state = &backend_state;
 LWLock* state_lock = nullptr;  // null: backend-local mode, no lock needed
 
+/// The postmaster's copy of the shared state, taken as shared memory goes
+/// away, so that the re-created block starts from it. The postmaster throws
+/// shared memory away and re-creates it not only at restart but after any
+/// backend crash; without this, gen_monotonic_ulid() would fall back to the
+/// clock there (a full server restart still loses it: nothing is on disk).
+monotonic_state carried_state{0, 0};
+
 shmem_request_hook_type previous_shmem_request_hook = nullptr;
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 
@@ -128,9 +151,16 @@ void request_shared_state() {
     RequestNamedLWLockTranche(shared_name, 1);
 }
 
+/// on_shmem_exit callback in the postmaster: registered after the block was
+/// created, so it runs before the block is detached (callbacks run in
+/// reverse order). A backend that crashed while storing may have written the
+/// high half and not the low one; stores go high first (see store_state),
+/// so the copy is never below the last ULID handed out.
+void carry_shared_state(int /*code*/, Datum /*arg*/) { carried_state = *state; }
+
 /// Runs in the postmaster (and again in each backend only under
-/// EXEC_BACKEND). It only maps and zeroes the state: the postmaster must not
-/// draw entropy, or every forked backend would start from the same
+/// EXEC_BACKEND). It only maps and initialises the state: the postmaster
+/// must not draw entropy, or every forked backend would start from the same
 /// generator state (the library rekeys after fork anyway; this keeps the
 /// postmaster out of it altogether).
 void attach_shared_state() {
@@ -138,16 +168,34 @@ void attach_shared_state() {
     LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
     bool found = false;
     auto* shared = static_cast<monotonic_state*>(ShmemInitStruct(shared_name, sizeof(monotonic_state), &found));
-    if (!found) *shared = monotonic_state{0, 0};
+    if (!found) *shared = carried_state;
     LWLockRelease(AddinShmemInitLock);
     state = shared;
     state_lock = &GetNamedLWLockTranche(shared_name)[0].lock;
+    if (!IsUnderPostmaster) on_shmem_exit(carry_shared_state, 0);
+}
+
+/// Stores a new state, high half first with a barrier between: a crash
+/// between the two stores then leaves a state at or above the last one
+/// handed out, never below it.
+void store_state(const monotonic_state& next) noexcept {
+    state->high = next.high;
+    pg_write_barrier();
+    state->low = next.low;
 }
 
 /// This backend's entropy: the library's ChaCha8 generator keyed from the
 /// operating system on first use, in this backend (never in the postmaster).
 ulid::secure_entropy& backend_entropy() noexcept {
     static ulid::secure_entropy source;
+    return source;
+}
+
+/// gen_ulid()'s generator: the library's monotonic one over this backend's
+/// entropy, so that each value is above the backend's previous one by a
+/// random step of up to 2^32 (what make() does for a process).
+ulid::monotonic_entropy<ulid::secure_entropy&>& backend_monotonic() noexcept {
+    static ulid::monotonic_entropy<ulid::secure_entropy&> source(backend_entropy());
     return source;
 }
 
@@ -163,15 +211,14 @@ struct abbrev_state {
 };
 
 int sort_compare(Datum x, Datum y, SortSupport /*ssup*/) {
-    return compare(reinterpret_cast<const std::uint8_t*>(DatumGetPointer(x)),
-                   reinterpret_cast<const std::uint8_t*>(DatumGetPointer(y)));
+    return from_datum(DatumGetPointer(x)).compare(from_datum(DatumGetPointer(y)));
 }
 
 /// The first 8 bytes, big-endian, as an unsigned datum: 48 bits of time and
 /// 16 of entropy, so keys from different milliseconds never tie.
 Datum abbrev_convert(Datum original, SortSupport ssup) {
     auto* st = static_cast<abbrev_state*>(ssup->ssup_extra);
-    const std::uint64_t key = load_be64(reinterpret_cast<const std::uint8_t*>(DatumGetPointer(original)));
+    const std::uint64_t key = from_datum(DatumGetPointer(original)).high();
     ++st->input_count;
     if (st->estimating) {
         const auto folded = static_cast<std::uint32_t>(key ^ (key >> 32U));
@@ -200,8 +247,8 @@ bool abbrev_abort(int memtupcount, SortSupport ssup) {
 // Conversions
 // ---------------------------------------------------------------------------
 
-/// The smallest ULID of the millisecond holding `ts` (zero entropy).
-Datum from_timestamptz(TimestampTz ts) {
+/// The Unix millisecond holding `ts`; 22008 outside what a ULID can hold.
+std::uint64_t unix_ms(TimestampTz ts) {
     if (TIMESTAMP_NOT_FINITE(ts)) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type ulid"),
                         errdetail("ULIDs hold finite times only, not infinity.")));
@@ -218,7 +265,7 @@ Datum from_timestamptz(TimestampTz ts) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type ulid"),
                         errdetail("%s", ulid::error_message(ulid::errc::big_time))));
     }
-    return make_datum(ulid::ulid::from_high_low(ms << 16U, 0));
+    return ms;
 }
 
 }  // namespace
@@ -241,27 +288,52 @@ void _PG_init(void) {
 // --- text and binary I/O ---------------------------------------------------
 
 PG_FUNCTION_INFO_V1(ulid_in);
-/// Accepts the 26-character form (either case) and the 36-character UUID
-/// form; anything else is 22P02 with the library's message as detail.
+/// Accepts the 26-character ULID form (either case) and every UUID spelling
+/// uuid_in accepts (32 hexadecimal digits, either case, optionally in
+/// braces, with a '-' after any group of four). Anything else is 22P02, with
+/// the library's explain() text saying which character is wrong and where.
 Datum ulid_in(PG_FUNCTION_ARGS) {
     const char* text = PG_GETARG_CSTRING(0);
-    const std::size_t size = std::strlen(text);
+    const std::string_view input(text);
     ulid::ulid id;
-    const std::error_code ec =
-        size == 36 ? ulid::parse_uuid(std::string_view(text, size), id) : ulid::parse(std::string_view(text, size), id);
-    if (ec) {
-        ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                        errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text),
-                        errdetail("%s", ulid::error_message(static_cast<ulid::errc>(ec.value())))));
+    std::array<char, ulid::uuid_size> canonical{};
+    std::array<char, 160> why{};
+    bool layout_unknown = false;
+    if (input.size() == ulid::encoded_size) {
+        if (!ulid::parse(input, id)) return make_datum(id);
+        (void)ulid::explain(input, why.data(), why.size(), ulid::text_form::ulid);
+    } else if (canonical_uuid_spelling(input, canonical)) {
+        const std::string_view uuid(canonical.data(), canonical.size());
+        if (!ulid::parse_uuid(uuid, id)) return make_datum(id);
+        // Positions in the explanation count in the canonical spelling, so
+        // show that spelling when it differs from the input.
+        std::array<char, 128> detail{};
+        (void)ulid::explain(uuid, detail.data(), detail.size(), ulid::text_form::uuid);
+        if (uuid == input) {
+            std::memcpy(why.data(), detail.data(), detail.size());
+        } else {
+            snprintf(why.data(), why.size(), "read as the UUID %.*s: %s", static_cast<int>(uuid.size()), uuid.data(),
+                     detail.data());
+        }
+    } else {
+        (void)ulid::explain(input, why.data(), why.size(), ulid::text_form::any);
+        layout_unknown = true;
     }
-    return make_datum(id);
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+             errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text), errdetail("%s", why.data()),
+             layout_unknown ? errhint("A ulid is written as 26 Crockford base32 characters, or as a UUID: 32 "
+                                      "hexadecimal digits, optionally in braces, with a hyphen allowed after any "
+                                      "group of four.")
+                            : 0));
+    pg_unreachable();
 }
 
 PG_FUNCTION_INFO_V1(ulid_out);
 /// The canonical 26-character upper-case form.
 Datum ulid_out(PG_FUNCTION_ARGS) {
     auto* out = static_cast<char*>(palloc(ulid::encoded_size + 1));
-    from_datum(arg_bytes(fcinfo, 0)).encode(out);
+    arg_id(fcinfo, 0).encode(out);
     out[ulid::encoded_size] = '\0';
     PG_RETURN_CSTRING(out);
 }
@@ -285,41 +357,39 @@ PG_FUNCTION_INFO_V1(ulid_send);
 Datum ulid_send(PG_FUNCTION_ARGS) {
     StringInfoData buffer;
     pq_begintypsend(&buffer);
-    pq_sendbytes(&buffer, reinterpret_cast<const char*>(arg_bytes(fcinfo, 0)), ulid::binary_size);
+    pq_sendbytes(&buffer, static_cast<const char*>(PG_GETARG_POINTER(0)), ulid::binary_size);
     PG_RETURN_BYTEA_P(pq_endtypsend(&buffer));
 }
 
 // --- comparison and hashing --------------------------------------------------
 
-// The operators' functions; all compare the 16 bytes as two big-endian
-// 64-bit halves.
+// The operators' functions, ulid against ulid. The ulid-uuid forms below
+// share them: a uuid datum is the same 16 bytes, and uuid orders them as
+// ulid does (memcmp), so ulid_uuid_lt(a, b) is exactly a::uuid < b.
 PG_FUNCTION_INFO_V1(ulid_eq);
-Datum ulid_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) == 0); }
+Datum ulid_eq(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) == 0); }
 PG_FUNCTION_INFO_V1(ulid_ne);
-Datum ulid_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) != 0); }
+Datum ulid_ne(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) != 0); }
 PG_FUNCTION_INFO_V1(ulid_lt);
-Datum ulid_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) < 0); }
+Datum ulid_lt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) < 0); }
 PG_FUNCTION_INFO_V1(ulid_le);
-Datum ulid_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) <= 0); }
+Datum ulid_le(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) <= 0); }
 PG_FUNCTION_INFO_V1(ulid_gt);
-Datum ulid_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) > 0); }
+Datum ulid_gt(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) > 0); }
 PG_FUNCTION_INFO_V1(ulid_ge);
-Datum ulid_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) >= 0); }
+Datum ulid_ge(PG_FUNCTION_ARGS) { PG_RETURN_BOOL(compare_args(fcinfo) >= 0); }
 
 PG_FUNCTION_INFO_V1(ulid_smaller);
 /// min() transition: the smaller argument.
-Datum ulid_smaller(PG_FUNCTION_ARGS) {
-    return compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
-}
+Datum ulid_smaller(PG_FUNCTION_ARGS) { return compare_args(fcinfo) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1); }
 PG_FUNCTION_INFO_V1(ulid_larger);
 /// max() transition: the larger argument.
-Datum ulid_larger(PG_FUNCTION_ARGS) {
-    return compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1)) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
-}
+Datum ulid_larger(PG_FUNCTION_ARGS) { return compare_args(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1); }
 
 PG_FUNCTION_INFO_V1(ulid_cmp);
-/// btree support 1: -1, 0 or 1 in byte order.
-Datum ulid_cmp(PG_FUNCTION_ARGS) { PG_RETURN_INT32(compare(arg_bytes(fcinfo, 0), arg_bytes(fcinfo, 1))); }
+/// btree support 1: -1, 0 or 1 in byte order (also for (ulid, uuid) and
+/// (uuid, ulid), declared in SQL over this same function).
+Datum ulid_cmp(PG_FUNCTION_ARGS) { PG_RETURN_INT32(compare_args(fcinfo)); }
 
 PG_FUNCTION_INFO_V1(ulid_sortsupport);
 /// btree support 2: a direct comparator, and abbreviated keys when the sort
@@ -348,33 +418,38 @@ Datum ulid_sortsupport(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(ulid_hash);
 /// hash support 1: PostgreSQL's hash_any over the 16 bytes, the same value
-/// uuid_hash gives for the same bytes, and the same in every process
-/// (std::hash would not do: the library keys it per process).
+/// uuid_hash gives for the same bytes (which the cross-type hash family
+/// relies on), and the same in every process (std::hash would not do: the
+/// library keys it per process).
 Datum ulid_hash(PG_FUNCTION_ARGS) {
-    return hash_any(reinterpret_cast<const unsigned char*>(arg_bytes(fcinfo, 0)), ulid::binary_size);
+    return hash_any(reinterpret_cast<const unsigned char*>(PG_GETARG_POINTER(0)), ulid::binary_size);
 }
 
 PG_FUNCTION_INFO_V1(ulid_hash_extended);
 /// hash support 2: the seeded 64-bit hash (hash partitioning, hash joins on
-/// disk), seed 0 agreeing with ulid_hash in its low 32 bits.
+/// disk), seed 0 agreeing with ulid_hash in its low 32 bits, and with
+/// uuid_hash_extended for the same bytes.
 Datum ulid_hash_extended(PG_FUNCTION_ARGS) {
-    return hash_any_extended(reinterpret_cast<const unsigned char*>(arg_bytes(fcinfo, 0)), ulid::binary_size,
+    return hash_any_extended(reinterpret_cast<const unsigned char*>(PG_GETARG_POINTER(0)), ulid::binary_size,
                              static_cast<uint64>(PG_GETARG_INT64(1)));
 }
 
 // --- generation ----------------------------------------------------------------
 
 PG_FUNCTION_INFO_V1(gen_ulid);
-/// The current millisecond and 80 fresh bits from this backend's secure
-/// generator: unpredictable like gen_random_uuid(), so not ordered within a
-/// millisecond (gen_monotonic_ulid() is). Deliberately not ulid::make(),
-/// whose process-monotonic values of one millisecond differ by small random
-/// steps, and which aborts the process (taking the server through crash
+/// The current millisecond and secure random entropy, strictly above this
+/// backend's previous gen_ulid() result: within a millisecond the entropy
+/// grows by a random step in [1, 2^32 - 1] (the library's
+/// monotonic_entropy::next, as make() does for a process), so a primary key
+/// defaulting to it fills the btree's rightmost leaf as PostgreSQL 18's
+/// uuidv7() does, instead of splitting pages at random places. Backends are
+/// not ordered with each other (gen_monotonic_ulid() is). Deliberately not
+/// ulid::make(), which aborts the process (taking the server through crash
 /// recovery) where this raises an SQL error.
 Datum gen_ulid(PG_FUNCTION_ARGS) {
     static_cast<void>(fcinfo);
     ulid::ulid id;
-    if (const std::error_code ec = ulid::generate(ulid::now(), backend_entropy(), id)) {
+    if (const std::error_code ec = backend_monotonic().next(ulid::now(), id)) {
         report_generation_failure("gen_ulid()", ec);
     }
     return make_datum(id);
@@ -392,30 +467,33 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     // Randomness is drawn before taking the lock (a refill or a rekey after
     // fork would otherwise run under it): 10 bytes of fresh entropy, then 4
     // for the step.
-    std::array<std::uint8_t, ulid::entropy_size + 4> random{};
-    if (const std::error_code ec = backend_entropy().read(random.data(), random.size())) {
+    ulid::entropy_array fresh{};
+    std::uint32_t random_step = 0;  // any byte order: the bits are uniform either way
+    ulid::secure_entropy& source = backend_entropy();
+    if (const std::error_code ec = source.read(fresh.data(), fresh.size())) {
         report_generation_failure("gen_monotonic_ulid()", ec);
     }
-    const std::uint64_t entropy_high = (std::uint64_t{random[0]} << 8U) | std::uint64_t{random[1]};
-    const std::uint64_t entropy_low = load_be64(random.data() + 2);
-    const std::uint64_t step = ((std::uint64_t{random[10]} << 24U) | (std::uint64_t{random[11]} << 16U) |
-                                (std::uint64_t{random[12]} << 8U) | std::uint64_t{random[13]}) +
-                               1U;
+    if (const std::error_code ec = source.read(reinterpret_cast<std::uint8_t*>(&random_step), sizeof random_step)) {
+        report_generation_failure("gen_monotonic_ulid()", ec);
+    }
+    const std::uint64_t step = std::uint64_t{random_step} + 1U;
 
     if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
     // The clock is read under the lock, so timestamps follow lock order.
     const std::uint64_t ms = ulid::now();
     const monotonic_state last = *state;
-    monotonic_state next{(ms << 16U) | entropy_high, entropy_low};
+    ulid::ulid candidate = ulid::ulid::from_high_low(ms << 16U, 0);
+    candidate.set_entropy(fresh);
+    monotonic_state next{candidate.high(), candidate.low()};
     bool exhausted = false;
     if (ms <= ulid::max_time) {
-        if (next.high < last.high || (next.high == last.high && next.low <= last.low)) {
+        if (candidate.compare(ulid::ulid::from_high_low(last.high, last.low)) <= 0) {
             next.low = last.low + step;
             next.high = last.high + (next.low < last.low ? 1U : 0U);
             // Wrapping the high half means there was no ULID above `last`.
             exhausted = next.high < last.high;
         }
-        if (!exhausted) *state = next;
+        if (!exhausted) store_state(next);
     }
     if (state_lock != nullptr) LWLockRelease(state_lock);
 
@@ -437,10 +515,11 @@ PG_FUNCTION_INFO_V1(ulid_monotonic_advance);
 /// argument (never lowers it), so the next result is above it: for
 /// continuing after a restart with the clock set back, and for tests.
 Datum ulid_monotonic_advance(PG_FUNCTION_ARGS) {
-    const std::uint8_t* floor = arg_bytes(fcinfo, 0);
-    const monotonic_state wanted{load_be64(floor), load_be64(floor + 8)};
+    const ulid::ulid floor = arg_id(fcinfo, 0);
     if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
-    if (wanted.high > state->high || (wanted.high == state->high && wanted.low > state->low)) *state = wanted;
+    if (floor.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
+        store_state(monotonic_state{floor.high(), floor.low()});
+    }
     if (state_lock != nullptr) LWLockRelease(state_lock);
     PG_RETURN_VOID();
 }
@@ -458,7 +537,7 @@ Datum ulid_monotonic_scope(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(ulid_time);
 /// The timestamp as timestamptz (millisecond precision).
 Datum ulid_time(PG_FUNCTION_ARGS) {
-    const std::uint64_t ms = load_be64(arg_bytes(fcinfo, 0)) >> 16U;
+    const std::uint64_t ms = arg_id(fcinfo, 0).time();
     // At most 2^48 ms: the microseconds fit in int64 with room to spare, and
     // year 10889 is well inside timestamptz's range.
     PG_RETURN_TIMESTAMPTZ(static_cast<std::int64_t>(ms) * 1000 - pg_epoch_offset_us);
@@ -466,14 +545,14 @@ Datum ulid_time(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(ulid_ms);
 /// The timestamp in Unix milliseconds.
-Datum ulid_ms(PG_FUNCTION_ARGS) { PG_RETURN_INT64(static_cast<std::int64_t>(load_be64(arg_bytes(fcinfo, 0)) >> 16U)); }
+Datum ulid_ms(PG_FUNCTION_ARGS) { PG_RETURN_INT64(static_cast<std::int64_t>(arg_id(fcinfo, 0).time())); }
 
 PG_FUNCTION_INFO_V1(ulid_to_bytea);
 /// The 16 bytes as bytea.
 Datum ulid_to_bytea(PG_FUNCTION_ARGS) {
     auto* out = static_cast<bytea*>(palloc(VARHDRSZ + ulid::binary_size));
     SET_VARSIZE(out, VARHDRSZ + ulid::binary_size);
-    std::memcpy(VARDATA(out), arg_bytes(fcinfo, 0), ulid::binary_size);
+    std::memcpy(VARDATA(out), PG_GETARG_POINTER(0), ulid::binary_size);
     PG_RETURN_BYTEA_P(out);
 }
 
@@ -494,13 +573,31 @@ Datum ulid_from_bytea(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(ulid_from_timestamptz);
 /// The smallest ULID of the timestamp's millisecond (zero entropy).
-Datum ulid_from_timestamptz(PG_FUNCTION_ARGS) { return from_timestamptz(PG_GETARG_TIMESTAMPTZ(0)); }
+Datum ulid_from_timestamptz(PG_FUNCTION_ARGS) {
+    return make_datum(ulid::ulid::from_high_low(unix_ms(PG_GETARG_TIMESTAMPTZ(0)) << 16U, 0));
+}
 
 PG_FUNCTION_INFO_V1(ulid_from_timestamp);
 /// As ulid_from_timestamptz, reading the timestamp in the session's
 /// TimeZone, as the built-in timestamp -> timestamptz cast does.
 Datum ulid_from_timestamp(PG_FUNCTION_ARGS) {
-    return from_timestamptz(DatumGetTimestampTz(DirectFunctionCall1(timestamp_timestamptz, PG_GETARG_DATUM(0))));
+    const TimestampTz ts = DatumGetTimestampTz(DirectFunctionCall1(timestamp_timestamptz, PG_GETARG_DATUM(0)));
+    return make_datum(ulid::ulid::from_high_low(unix_ms(ts) << 16U, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_lower_bound);
+/// The smallest ULID of the timestamp's millisecond: entropy all zeros.
+Datum ulid_lower_bound(PG_FUNCTION_ARGS) {
+    return make_datum(ulid::ulid::from_high_low(unix_ms(PG_GETARG_TIMESTAMPTZ(0)) << 16U, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_upper_bound);
+/// The largest ULID of the timestamp's millisecond: entropy all ones, so
+/// `id BETWEEN ulid_lower_bound(a) AND ulid_upper_bound(b)` holds every ULID
+/// of the milliseconds from a's to b's, both included.
+Datum ulid_upper_bound(PG_FUNCTION_ARGS) {
+    const std::uint64_t ms = unix_ms(PG_GETARG_TIMESTAMPTZ(0));
+    return make_datum(ulid::ulid::from_high_low((ms << 16U) | 0xFFFFU, ~std::uint64_t{0}));
 }
 
 }  // extern "C"
