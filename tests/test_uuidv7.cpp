@@ -129,6 +129,22 @@ TEST_CASE("a uuidv7_layout generator keeps its last tick when the clock steps ba
     REQUIRE(rand_a(later) == 0);
 }
 
+TEST_CASE("next_now() reads the layout's clock: milliseconds, or 1/4096 ms for uuidv7_layout", "[uuidv7][clock]") {
+    v7_generator v7(test::prng_reader(4));
+    ulid::monotonic_entropy<test::prng_reader> classic(test::prng_reader(5));
+    const std::uint64_t before = ulid::detail::now_v7_tick();
+    ulid::ulid a;
+    ulid::ulid b;
+    REQUIRE_FALSE(v7.next_now(a));
+    REQUIRE_FALSE(classic.next_now(b));
+    const std::uint64_t after = ulid::detail::now_v7_tick();
+    REQUIRE(a.is_uuidv7());
+    REQUIRE(tick(a) >= before);
+    REQUIRE(tick(a) <= after);
+    REQUIRE(b.time() >= before >> 12U);
+    REQUIRE(b.time() <= after >> 12U);
+}
+
 TEST_CASE("within one step rand_b grows by a random increment; when it would overflow the step advances",
           "[uuidv7][faults]") {
     SECTION("increments within a step") {

@@ -212,3 +212,8 @@ COMMENT ON FUNCTION ulid_upper_bound(timestamptz) IS
 
 COMMENT ON FUNCTION gen_ulid() IS
     'a new ULID: the current millisecond and secure random entropy, above this backend''s previous gen_ulid() result';
+
+CREATE FUNCTION gen_ulid_v7() RETURNS ulid
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+COMMENT ON FUNCTION gen_ulid_v7() IS
+    'a new ULID that is also an RFC 9562 UUIDv7 (sub-millisecond time in rand_a), above this backend''s previous gen_ulid_v7() result';

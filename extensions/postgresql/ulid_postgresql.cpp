@@ -455,6 +455,19 @@ Datum gen_ulid(PG_FUNCTION_ARGS) {
     return make_datum(id);
 }
 
+PG_FUNCTION_INFO_V1(gen_ulid_v7);
+/// As gen_ulid(), each value also an RFC 9562 UUIDv7 (ulid::uuidv7_layout:
+/// the sub-millisecond time in rand_a, rand_b growing within a step), so
+/// that cast to uuid it is what PostgreSQL 18's uuid_extract_timestamp()
+/// and uuid_extract_version() read. Strictly increasing within the backend.
+Datum gen_ulid_v7(PG_FUNCTION_ARGS) {
+    static_cast<void>(fcinfo);
+    static ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout> generator(backend_entropy());
+    ulid::ulid id;
+    if (const std::error_code ec = generator.next_now(id)) report_generation_failure("gen_ulid_v7()", ec);
+    return make_datum(id);
+}
+
 PG_FUNCTION_INFO_V1(gen_monotonic_ulid);
 /// A ULID above every earlier gen_monotonic_ulid() result in its scope (the
 /// server, or this backend): a fresh ULID for the current millisecond when

@@ -903,6 +903,10 @@ public:
     /// max_time) or errc::entropy_failure; `out` is written only on success.
     [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept;
 
+    /// next() at the current time: now() for ulid_layout; for uuidv7_layout
+    /// the system clock to 1/4096 ms, as make_v7() does. Errors as next().
+    [[nodiscard]] std::error_code next_now(ulid& out) noexcept;
+
     /// `n` successive next(ms) ULIDs into out[0, n), in increasing order.
     /// Stops at the first failure: out[0, count) are then valid and the
     /// rest untouched.
@@ -2027,6 +2031,17 @@ namespace detail {
     return ((since / 1000000U) << 12U) | (((since % 1000000U) << 12U) / 1000000U);
 }
 
+/// The current tick of a layout: now() in milliseconds, or now_v7_tick().
+template <class Layout>
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t now_tick() noexcept {
+    if constexpr (Layout::sub_ms_bits == 0) {
+        return now();
+    } else {
+        static_assert(Layout::sub_ms_bits == 12, "the clock gives 1/4096 ms");
+        return now_v7_tick();
+    }
+}
+
 }  // namespace detail
 
 inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
@@ -3066,6 +3081,11 @@ std::error_code monotonic_entropy<Source, Layout>::next(std::uint64_t ms, ulid& 
 }
 
 template <class Source, class Layout>
+std::error_code monotonic_entropy<Source, Layout>::next_now(ulid& out) noexcept {
+    return detail::to_error_code(next_at(detail::now_tick<Layout>(), out));
+}
+
+template <class Source, class Layout>
 batch_result monotonic_entropy<Source, Layout>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
     if (ms > max_time) return {0, errc::big_time};
     return next_n_at(ms << Layout::sub_ms_bits, out, n);
@@ -3466,17 +3486,17 @@ inline void make_batch(ulid* out, std::size_t n) noexcept {
 }
 
 inline ulid make_v7() noexcept {
-    return detail::next_or_abort(detail::default_v7_generator.value, detail::now_v7_tick(), "make_v7()");
+    return detail::next_or_abort(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), "make_v7()");
 }
 
 inline ulid make_v7_thread_local() noexcept {
     using generator = monotonic_entropy<secure_entropy, uuidv7_layout>;
-    return detail::next_or_abort(detail::thread_generator<generator>::get(), detail::now_v7_tick(),
+    return detail::next_or_abort(detail::thread_generator<generator>::get(), detail::now_tick<uuidv7_layout>(),
                                  "make_v7_thread_local()");
 }
 
 inline void make_v7_batch(ulid* out, std::size_t n) noexcept {
-    const batch_result result = detail::access::next_n(detail::default_v7_generator.value, detail::now_v7_tick(), out, n);
+    const batch_result result = detail::access::next_n(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), out, n);
     if (result.ec) detail::fatal("make_v7_batch()", result.ec);
 }
 

@@ -57,6 +57,31 @@ FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS previous FROM gen) s
 WHERE ulid_ms(id) = ulid_ms(previous);
 SELECT provolatile, proparallel FROM pg_proc WHERE proname IN ('gen_ulid', 'gen_monotonic_ulid') ORDER BY proname;
 
+-- gen_ulid_v7(): every value, cast to uuid, is an RFC 9562 UUIDv7 as
+-- PostgreSQL 18 reads one. These two functions repeat the bit tests of its
+-- uuid_extract_version() and uuid_extract_timestamp() (src/backend/utils/
+-- adt/uuid.c): NULL unless the variant bits are 10; the version is the high
+-- nibble of byte 6; a version-7 timestamp is bytes 0-5 in milliseconds.
+CREATE FUNCTION pg18_uuid_extract_version(u uuid) RETURNS int LANGUAGE sql IMMUTABLE STRICT AS $$
+    SELECT CASE WHEN get_byte(uuid_send(u), 8) & 192 = 128 THEN get_byte(uuid_send(u), 6) >> 4 END $$;
+CREATE FUNCTION pg18_uuid_extract_timestamp(u uuid) RETURNS timestamptz LANGUAGE sql IMMUTABLE STRICT AS $$
+    SELECT CASE WHEN pg18_uuid_extract_version(u) = 7
+                THEN to_timestamp(('x' || encode(substr(uuid_send(u), 1, 6), 'hex'))::bit(48)::bigint / 1000.0) END $$;
+CREATE TEMP TABLE gen_v7 AS
+SELECT g AS seq, clock_timestamp() AS before, gen_ulid_v7() AS id, clock_timestamp() AS after
+FROM generate_series(1, 10000) g;
+SELECT count(DISTINCT id) AS distinct_ids,
+       bool_and(pg18_uuid_extract_version(id::uuid) = 7) AS version_7,
+       bool_and(pg18_uuid_extract_timestamp(id::uuid) = ulid_time(id)) AS same_time,
+       bool_and(ulid_time(id) >= date_trunc('milliseconds', before) AND ulid_time(id) <= after) AS timed
+FROM gen_v7;
+SELECT bool_and(id > previous) AS increasing
+FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS previous FROM gen_v7) s WHERE previous IS NOT NULL;
+-- A classic gen_ulid() value is not a UUIDv7 (its version nibble is random):
+-- among 10000 about 1/16 * 1/4 would pass by chance, never all.
+SELECT bool_and(pg18_uuid_extract_version(id::uuid) IS NOT DISTINCT FROM 7) AS classic_all_v7 FROM gen;
+SELECT provolatile, proparallel FROM pg_proc WHERE proname = 'gen_ulid_v7';
+
 -- gen_monotonic_ulid() without shared_preload_libraries: ordered within this
 -- backend.
 SELECT ulid_monotonic_scope();
