@@ -143,6 +143,11 @@ TEST_CASE("next_now() reads the layout's clock: milliseconds, or 1/4096 ms for u
     REQUIRE(tick(a) <= after);
     REQUIRE(b.time() >= before >> 12U);
     REQUIRE(b.time() <= after >> 12U);
+    ulid::locked_monotonic_entropy<v7_generator> locked(std::in_place, test::prng_reader(6));
+    ulid::ulid c;
+    REQUIRE_FALSE(locked.next_now(c));
+    REQUIRE(c.is_uuidv7());
+    REQUIRE(tick(c) >= after);
 }
 
 TEST_CASE("within one step rand_b grows by a random increment; when it would overflow the step advances",

@@ -990,6 +990,9 @@ public:
     /// Monotonic::next under the lock.
     [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept;
 
+    /// Monotonic::next_now under the lock (the clock is read inside it).
+    [[nodiscard]] std::error_code next_now(ulid& out) noexcept;
+
     /// Most ULIDs one next_n() makes under one hold of the lock.
     static constexpr std::size_t batch_chunk = 256;
 
@@ -3249,6 +3252,12 @@ template <class Monotonic>
 std::error_code locked_monotonic_entropy<Monotonic>::next(std::uint64_t ms, ulid& out) noexcept {
     const detail::lock_guard lock(mutex_);
     return monotonic_.next(ms, out);
+}
+
+template <class Monotonic>
+std::error_code locked_monotonic_entropy<Monotonic>::next_now(ulid& out) noexcept {
+    const detail::lock_guard lock(mutex_);
+    return monotonic_.next_now(out);
 }
 
 template <class Monotonic>
