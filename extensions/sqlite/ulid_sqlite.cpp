@@ -376,7 +376,7 @@ struct function_entry {
 constexpr int generator = SQLITE_UTF8 | SQLITE_INNOCUOUS;
 constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
 
-constexpr std::array<function_entry, 10> functions = {{
+constexpr std::array<function_entry, 12> functions = {{
     {"ulid", 0, generator, ulid_text_function},
     {"ulid_bytes", 0, generator, ulid_bytes_function},
     {"ulid_v7", 0, generator, ulid_v7_function},

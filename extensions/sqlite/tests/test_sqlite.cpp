@@ -403,7 +403,12 @@ TEST_CASE("a forked child does not repeat the parent's entropy") {
 TEST_CASE("a forked child's ulid_with_time() never waits for a lock another thread held at the fork") {
     // The module keeps its own locked generator for ulid_with_time(); a
     // thread is inside it most of the time, so many forks land while it
-    // holds the lock. Each child calls it under an alarm.
+    // holds the lock. Each child calls it under an alarm. SQLite's own
+    // memory-statistics mutex (taken by every allocation) would hang a child
+    // too, which is SQLite's matter, not the module's: it is turned off here.
+    REQUIRE(sqlite3_shutdown() == SQLITE_OK);
+    REQUIRE(sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK);
+    REQUIRE(sqlite3_initialize() == SQLITE_OK);
     database busy_db;
     database db;
     const std::string at = "SELECT ulid_with_time(" + std::to_string(known_ms) + ")";
