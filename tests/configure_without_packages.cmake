@@ -18,7 +18,8 @@ function(configure_as_if_missing name)
     list(APPEND _args "-DCMAKE_DISABLE_FIND_PACKAGE_${_package}=ON")
   endforeach()
   execute_process(
-    COMMAND "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/${name}" -G "${GENERATOR}"
+    COMMAND "${CMAKE_COMMAND}" -E env --unset=ULID_FETCH_DEPS --unset=ULID_WERROR
+            "${CMAKE_COMMAND}" -S "${SOURCE_DIR}" -B "${WORK_DIR}/${name}" -G "${GENERATOR}"
             "-DCMAKE_CXX_COMPILER=${CXX}" -DULID_BUILD_SQLITE=ON ${_args}
     RESULT_VARIABLE _rv OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
   set(rv "${_rv}" PARENT_SCOPE)
