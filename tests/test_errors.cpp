@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -336,4 +337,21 @@ TEST_CASE("each errc has its own message, and ulid::error carries the code", "[e
     REQUIRE(std::adjacent_find(messages.begin(), messages.end()) == messages.end());
     REQUIRE(std::string(ulid::detail::message(static_cast<ulid::errc>(0))) == "unknown ulid error");
     REQUIRE(std::error_code(static_cast<ulid::errc>(99)).message() == "unknown ulid error");
+}
+
+TEST_CASE("a failed parse() speaks of the ULID text only: no UUID, no hexadecimal", "[errors]") {
+    // parse() accepts only the 26-character form, so its message must not
+    // send the reader looking for a UUID. One input per error parse() returns.
+    for (const char* text : {"01ARYZ6S41TSV4RRFFQ69G5FA", "01ARYZ6S41TSV4RRFFQ69G5FAU", "81ARYZ6S41TSV4RRFFQ69G5FAV"}) {
+        ulid::ulid out = sentinel;
+        const std::error_code ec = ulid::parse(text, out);
+        REQUIRE(ec);
+        REQUIRE(out == sentinel);
+        std::string message = ec.message();
+        std::transform(message.begin(), message.end(), message.begin(),
+                       [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+        CAPTURE(text, message);
+        CHECK(message.find("uuid") == std::string::npos);
+        CHECK(message.find("hex") == std::string::npos);
+    }
 }

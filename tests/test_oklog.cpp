@@ -126,7 +126,7 @@ TEST_CASE("error codes carry the ulid category and clear English messages", "[er
     const std::error_code ec = ulid::errc::invalid_characters;
     REQUIRE(ec.category() == ulid::ulid_category());
     REQUIRE(std::string(ec.category().name()) == "ulid");
-    REQUIRE(ec.message().find("Crockford base32") != std::string::npos);
+    REQUIRE(ec.message().rfind("bad data characters", 0) == 0);  // ErrInvalidCharacters' wording
     for (int e = 1; e <= 7; ++e) {
         const std::error_code code = static_cast<ulid::errc>(e);
         REQUIRE(code);

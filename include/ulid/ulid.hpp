@@ -1187,9 +1187,9 @@ namespace detail {
 [[nodiscard]] constexpr const char* message(errc e) noexcept {
     switch (e) {
         case errc::data_size:
-            return "bad data size: wrong length for a ULID, its entropy or a UUID";
+            return "bad data size: the input has the wrong length";
         case errc::invalid_characters:
-            return "bad data characters: not Crockford base32 (ULID) or hexadecimal (UUID)";
+            return "bad data characters: a character the text form does not allow";
         case errc::buffer_size:
             return "output buffer too small";
         case errc::big_time:
