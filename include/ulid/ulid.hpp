@@ -1988,8 +1988,8 @@ namespace detail {
 // Abseil each thread keeps its own anchor and takes a new one every
 // millisecond (on the first read after it), so the line never runs far, and
 // every read is checked against CLOCK_REALTIME_COARSE (a vDSO read of the
-// last tick's time): an estimate that falls behind it, or more than a tick
-// ahead, is not used. The kernel clock answers instead, and the sample it
+// last update's time): an estimate behind it, or ahead by more than a tick
+// plus 50 ms (it lags by up to 17 ms in a busy VM), is not used. The kernel clock answers instead, and the sample it
 // takes judges the anchor: off by more than 20 us plus 1000 ppm of the time
 // since means a step of the real clock, a suspend, a migration, a counter
 // gone back or a changed rate, and the slope is forgotten until measured
