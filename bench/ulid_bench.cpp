@@ -655,8 +655,9 @@ int print_targets(const std::map<std::string, measurement>& r) {
     const measurement* now = get("BM_baseline_clock_now");
     const measurement* make_encode = get("BM_make_encode");
     if (clock != nullptr && now != nullptr && make_encode != nullptr) {
-        std::printf("  (the generators' clock %.1f ns = %.2f x system_clock::now() at %.1f ns; make() + encode() %.1f ns)\n",
-                    clock->ns, clock->ns / now->ns, now->ns, make_encode->ns);
+        std::printf(
+            "  (the generators' clock %.1f ns = %.2f x system_clock::now() at %.1f ns; make() + encode() %.1f ns)\n",
+            clock->ns, clock->ns / now->ns, now->ns, make_encode->ns);
     }
     report("2. make_batch() per ULID / system_clock::now()",
            time_ratio("BM_make_batch_1024", "BM_baseline_clock_now", 1024), 0.25, true);

@@ -21,10 +21,10 @@ constexpr std::size_t series_length = 500000;
 /// The real-time clock as the generators see it (with the simulated step),
 /// in Unix milliseconds.
 std::uint64_t seen_now_ms() {
-    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                        std::chrono::system_clock::now().time_since_epoch())
-                        .count() +
-                    ulid::detail::clock_step_for_testing.load();
+    const auto ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count() +
+        ulid::detail::clock_step_for_testing.load();
     return static_cast<std::uint64_t>(ns) / 1000000U;
 }
 
@@ -42,7 +42,9 @@ struct bracket_tally {
             worst_ms = std::max(worst_ms, ms < before ? before - ms : ms - after);
         }
     }
-    [[nodiscard]] double inside_share() const { return calls == 0 ? 0 : static_cast<double>(inside) / static_cast<double>(calls); }
+    [[nodiscard]] double inside_share() const {
+        return calls == 0 ? 0 : static_cast<double>(inside) / static_cast<double>(calls);
+    }
     [[nodiscard]] std::string describe() const {
         std::ostringstream s;
         s << inside << " of " << calls << " inside, worst " << worst_ms << " ms outside";
@@ -202,7 +204,8 @@ TEST_CASE("a forward step of the real-time clock: make() follows it at once", "[
     }
 }
 
-TEST_CASE("a backward step of the real-time clock: the clock follows it, make() holds its last time", "[clock][faults]") {
+TEST_CASE("a backward step of the real-time clock: the clock follows it, make() holds its last time",
+          "[clock][faults]") {
     require_counter_in_use();
     const std::uint64_t resets_before = resets();
     const ulid::ulid last = ulid::make();
