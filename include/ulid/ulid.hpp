@@ -1982,8 +1982,8 @@ namespace detail {
 
 // The generators' clock. make(), make_thread_local() and make_batch() read
 // CLOCK_REALTIME interpolated by the CPU's cycle counter, the scheme of
-// Abseil's absl::Now() (absl/time/clock.cc): a kernel sample (the real-time
-// clock read between two counter reads) anchors a line whose slope, the
+// Abseil's absl::Now() (absl/time/clock.cc): a kernel sample (the counter
+// read between two reads of the real-time clock) anchors a line whose slope, the
 // counter's period, is measured over 10 ms to 1 s of earlier samples. Unlike
 // Abseil each thread keeps its own anchor and takes a new one every
 // millisecond (on the first read after it), so the line never runs far, and
@@ -2102,22 +2102,24 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
         const std::uint64_t ns = kernel_ns(CLOCK_REALTIME);
         if (ns - line.from_ns < cycle_slope_min_ns) return ns;
     }
-    // The narrowest of three samples: the least likely to have been interrupted.
+    // The narrowest of three samples, the least likely to have been
+    // interrupted; the counter between two kernel reads, so that the width
+    // is known in nanoseconds before any slope is.
     std::uint64_t ticks = 0;
     std::uint64_t ns = 0;
     std::uint64_t width = ~std::uint64_t{0};
     for (int i = 0; i < 3; ++i) {
-        const std::uint64_t before = read_counter();
-        const std::uint64_t k = kernel_ns(CLOCK_REALTIME);
-        const std::uint64_t after = read_counter();
+        const std::uint64_t before = kernel_ns(CLOCK_REALTIME);
+        const std::uint64_t t = read_counter();
+        const std::uint64_t after = kernel_ns(CLOCK_REALTIME);
         if (after - before < width) {
             width = after - before;
-            ticks = before + width / 2;
-            ns = k;
+            ticks = t;
+            ns = before + width / 2;
         }
     }
     cycle_counts.samples.fetch_add(1, std::memory_order_relaxed);
-    if (slope != 0 && mul_shift32(width, slope) > cycle_sample_max_ns) return ns;
+    if (width > cycle_sample_max_ns) return ns;
 
     // Judge the line against the sample. Beyond a second, rates and steps
     // cannot be told apart: start measuring again without blame.
