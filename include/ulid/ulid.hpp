@@ -1983,20 +1983,21 @@ namespace detail {
 // The generators' clock. make(), make_thread_local() and make_batch() read
 // CLOCK_REALTIME interpolated by the CPU's cycle counter, the scheme of
 // Abseil's absl::Now() (absl/time/clock.cc): a kernel sample (the counter
-// read between two reads of the real-time clock) anchors a line whose slope, the
-// counter's period, is measured over 10 ms to 1 s of earlier samples. Unlike
-// Abseil each thread keeps its own anchor and takes a new one every
+// read between two reads of the real-time clock) anchors a line whose slope,
+// the counter's period, is measured over 10 ms to 1 s of earlier samples.
+// Unlike Abseil each thread keeps its own anchor and takes a new one every
 // millisecond (on the first read after it), so the line never runs far, and
 // every read is checked against CLOCK_REALTIME_COARSE (a vDSO read of the
-// last update's time): an estimate behind it, or ahead by more than a tick
-// plus 50 ms (it lags by up to 17 ms in a busy VM), is not used. The kernel clock answers instead, and the sample it
-// takes judges the anchor: off by more than 20 us plus 1000 ppm of the time
-// since means a step of the real clock, a suspend, a migration, a counter
-// gone back or a changed rate, and the slope is forgotten until measured
-// again. No lock, no shared write on the fast path; a forked child inherits
-// a slope and an anchor that still hold, because the counter and
-// CLOCK_REALTIME are the machine's, not the process's. docs/design.md has
-// the reasoning; ULID_NO_CYCLE_CLOCK turns it off.
+// kernel's last update): an estimate behind it, or ahead by more than a tick
+// plus 50 ms (it lags by up to 17 ms in a busy VM), is not used. The kernel
+// clock answers instead, and the sample it takes judges the anchor: off by
+// more than 20 us plus 1000 ppm of the time since means a step of the real
+// clock, a suspend, a migration, a counter gone back or a changed rate, and
+// the slope is forgotten until measured again. No lock, no shared write on
+// the fast path; a forked child inherits a slope and an anchor that still
+// hold, because the counter and CLOCK_REALTIME are the machine's, not the
+// process's. docs/design.md has the reasoning; ULID_NO_CYCLE_CLOCK turns it
+// off.
 
 /// Test hook: nanoseconds added to every read of the real-time clock by the
 /// generators, to simulate a step of CLOCK_REALTIME.
