@@ -245,6 +245,23 @@ void BM_make_v7_thread_local(benchmark::State& state) {
 }
 BENCHMARK(BM_make_v7_thread_local);
 
+/// make() and its text, the pair a caller who wants a string pays for.
+void BM_make_encode(benchmark::State& state) {
+    char out[26];
+    for (auto _ : counted(state)) {
+        ulid::make().encode(out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_make_encode);
+
+/// The clock the generators read: the cycle-counter clock where it runs.
+void BM_generators_clock(benchmark::State& state) {
+    for (auto _ : counted(state)) benchmark::DoNotOptimize(ulid::detail::clock_ms());
+}
+BENCHMARK(BM_generators_clock);
+
 /// Runs the same work on several threads at once: this thread and helpers
 /// that live as long as the team. Each round is timed on the wall clock from
 /// the common start until the last thread is done. (Google Benchmark's
@@ -640,8 +657,21 @@ int print_targets(const std::map<std::string, measurement>& r) {
 #ifndef NDEBUG
     std::printf("  (an unoptimised build: these ratios say nothing about the library; use the bench preset)\n");
 #endif
-    row("1. make() / system_clock::now()", "BM_make", "BM_baseline_clock_now", 1.4, true);
-    row("2. make_thread_local() / system_clock::now()", "BM_make_thread_local", "BM_baseline_clock_now", 1.15, true);
+    // The generators read the cycle-counter clock (ULID_NO_CYCLE_CLOCK: the
+    // system clock, where the goals were 1.4 and 1.15).
+    row("1. make() / system_clock::now()", "BM_make", "BM_baseline_clock_now", 1.0, true);
+    row("2. make_thread_local() / system_clock::now()", "BM_make_thread_local", "BM_baseline_clock_now", 0.8, true);
+    const measurement* clock = get("BM_generators_clock");
+    const measurement* now = get("BM_baseline_clock_now");
+    const measurement* make_encode = get("BM_make_encode");
+    if (clock != nullptr && now != nullptr && make_encode != nullptr) {
+        std::printf(
+            "  (the generators' clock %.1f ns = %.2f x system_clock::now() at %.1f ns; make() + encode() %.1f ns)\n",
+            clock->ns, clock->ns / now->ns, now->ns, make_encode->ns);
+    }
+    // make_v7() reads the precise system clock (its order across processes
+    // needs better than the cycle clock's worst case; docs/design.md), so
+    // against make() it also pays the clock difference.
     row("2. make_v7() / make()", "BM_make_v7", "BM_make", 1.15, true);
     row("2. make_v7_thread_local() / make_thread_local()", "BM_make_v7_thread_local", "BM_make_thread_local", 1.15,
         true);

@@ -88,6 +88,7 @@
 //   ULID_NO_SIMD               scalar codecs and ChaCha only (no SSSE3/AVX2 paths)
 //   ULID_NO_VECTOR_EXTENSIONS  ChaCha's portable path without GCC/clang vector types
 //   ULID_EXCEPTIONS            0 or 1; by default 1 when the compiler has exceptions on
+//   ULID_NO_CYCLE_CLOCK        the generators read the system clock on every call
 // Every other ULID_ macro below is internal, always 0 or 1 (or a function-like
 // helper), and undefined at the end of this header.
 
@@ -171,6 +172,14 @@
 #endif
 #else
 #define ULID_X86_SIMD 0
+#endif
+// The generators' cycle-counter clock (Part 2, "Time"): Linux on x86-64 and
+// AArch64 with GCC or clang; elsewhere they read the system clock.
+#if !defined(ULID_NO_CYCLE_CLOCK) && defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__)) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define ULID_CYCLE_CLOCK 1
+#else
+#define ULID_CYCLE_CLOCK 0
 #endif
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(ULID_NO_VECTOR_EXTENSIONS)
 #define ULID_HAS_VECTOR_EXTENSIONS 1
@@ -903,8 +912,9 @@ public:
     /// max_time) or errc::entropy_failure; `out` is written only on success.
     [[nodiscard]] std::error_code next(std::uint64_t ms, ulid& out) noexcept;
 
-    /// next() at the current time: now() for ulid_layout; for uuidv7_layout
-    /// the system clock to 1/4096 ms, as make_v7() does. Errors as next().
+    /// next() at the current time, read as make() does for ulid_layout
+    /// (the calibrated cycle counter, milliseconds) and as make_v7() does for
+    /// uuidv7_layout (the system clock, 1/4096 ms). Errors as next().
     [[nodiscard]] std::error_code next_now(ulid& out) noexcept;
 
     /// `n` successive next(ms) ULIDs into out[0, n), in increasing order.
@@ -2020,33 +2030,6 @@ inline std::uint64_t now() noexcept {
     return timestamp(std::chrono::system_clock::time_point(since_epoch));
 }
 
-namespace detail {
-
-/// The current time in 1/4096 ms (RFC 9562 section 6.2, method 3: 12 bits of
-/// sub-millisecond precision, as PostgreSQL 18's uuidv7()), from the precise
-/// system clock: make_v7()'s order across processes rests on it.
-[[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
-    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                        std::chrono::system_clock::now().time_since_epoch())
-                        .count();
-    if (ns < 0) return 0;
-    const auto since = static_cast<std::uint64_t>(ns);
-    return ((since / 1000000U) << 12U) | (((since % 1000000U) << 12U) / 1000000U);
-}
-
-/// The current tick of a layout: now() in milliseconds, or now_v7_tick().
-template <class Layout>
-[[nodiscard]] ULID_FORCE_INLINE std::uint64_t now_tick() noexcept {
-    if constexpr (Layout::sub_ms_bits == 0) {
-        return now();
-    } else {
-        static_assert(Layout::sub_ms_bits == 12, "the clock gives 1/4096 ms");
-        return now_v7_tick();
-    }
-}
-
-}  // namespace detail
-
 inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
     using clock = std::chrono::system_clock;
     constexpr auto limit = std::chrono::duration_cast<std::chrono::milliseconds>(clock::duration::max()).count();
@@ -2098,6 +2081,268 @@ inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
 }
 
 inline fixed_text<25> rfc3339(const ulid& id) noexcept { return rfc3339(id.time()); }
+
+namespace detail {
+
+// The generators' clock. make(), make_thread_local() and make_batch() read
+// CLOCK_REALTIME interpolated by the CPU's cycle counter, the scheme of
+// Abseil's absl::Now() (absl/time/clock.cc): a kernel sample (the counter
+// read between two reads of the real-time clock) anchors a line whose slope,
+// the counter's period, is measured over 10 ms to 1 s of earlier samples.
+// Unlike Abseil each thread keeps its own anchor and takes a new one every
+// millisecond (on the first read after it), so the line never runs far, and
+// every read is checked against CLOCK_REALTIME_COARSE (a vDSO read of the
+// kernel's last update): an estimate behind it, or ahead by more than a tick
+// plus 50 ms (it lags by up to 17 ms in a busy VM), is not used. The kernel
+// clock answers instead, and the sample it takes judges the anchor: off by
+// more than 20 us plus 1000 ppm of the time since means a step of the real
+// clock, a suspend, a migration, a counter gone back or a changed rate, and
+// the slope is forgotten until measured again. No lock, no shared write on
+// the fast path; a forked child inherits a slope and an anchor that still
+// hold, because the counter and CLOCK_REALTIME are the machine's, not the
+// process's. docs/design.md has the reasoning; ULID_NO_CYCLE_CLOCK turns it
+// off.
+
+/// Test hook: nanoseconds added to every read of the real-time clock by the
+/// generators, to simulate a step of CLOCK_REALTIME.
+inline std::atomic<std::int64_t> clock_step_for_testing{0};
+
+#if ULID_CYCLE_CLOCK
+
+inline constexpr std::uint64_t cycle_refresh_ns = 1000000;       // a new anchor each ms
+inline constexpr std::uint64_t cycle_slope_min_ns = 10000000;    // slope measured over 10 ms...
+inline constexpr std::uint64_t cycle_slope_max_ns = 1000000000;  // ...to 1 s of samples
+inline constexpr std::uint64_t cycle_early_ns = 20000;           // allowed behind the coarse clock
+inline constexpr std::uint64_t cycle_late_ns = 50000000;         // ahead of it beyond a tick
+inline constexpr std::uint64_t cycle_sample_max_ns = 20000;      // widest usable sample
+
+/// What the slow path did (tests and docs/performance.md read them).
+struct cycle_clock_counts {
+    std::atomic<std::uint64_t> samples{0};  // kernel samples taken
+    std::atomic<std::uint64_t> slopes{0};   // slopes measured and published
+    std::atomic<std::uint64_t> resets{0};   // anchors found off: the slope forgotten
+};
+inline cycle_clock_counts cycle_counts;
+
+/// The counter's period in 2^-32 ns, shared by all threads; 0 when unknown.
+inline std::atomic<std::uint64_t> cycle_slope{0};
+
+/// One thread's line: ns = base_ns + (counter - base_ticks) * slope / 2^32,
+/// used while counter - base_ticks < limit (limit 0: not calibrated).
+struct cycle_clock_line {
+    std::uint64_t base_ticks = 0;
+    std::uint64_t base_ns = 0;
+    std::uint64_t slope = 0;
+    std::uint64_t limit = 0;
+    std::uint64_t window = 0;      // the estimate's allowed span above coarse - cycle_early_ns
+    std::uint64_t from_ticks = 0;  // the sample the slope is measured from
+    std::uint64_t from_ns = 0;
+};
+inline thread_local cycle_clock_line cycle_line;
+
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t read_counter() noexcept {
+#if defined(__x86_64__)
+    return __builtin_ia32_rdtsc();
+#else
+    std::uint64_t ticks = 0;
+    __asm__ __volatile__("mrs %0, cntvct_el0" : "=r"(ticks));
+    return ticks;
+#endif
+}
+
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t kernel_ns(clockid_t clock) noexcept {
+    timespec ts{};
+    (void)::clock_gettime(clock, &ts);
+    return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000U + static_cast<std::uint64_t>(ts.tv_nsec) +
+           static_cast<std::uint64_t>(clock_step_for_testing.load(std::memory_order_relaxed));
+}
+
+/// (a * b) >> 32 without overflow for any result below 2^64.
+[[nodiscard]] inline std::uint64_t mul_shift32(std::uint64_t a, std::uint64_t b) noexcept {
+    const std::uint64_t ah = a >> 32U;
+    const std::uint64_t al = a & 0xffffffffU;
+    const std::uint64_t bh = b >> 32U;
+    const std::uint64_t bl = b & 0xffffffffU;
+    return ((ah * bh) << 32U) + ah * bl + al * bh + ((al * bl) >> 32U);
+}
+
+/// The coarse clock's tick plus cycle_early_ns and cycle_late_ns; 0 when the
+/// counter cannot be trusted: no invariant TSC (CPUID 0x80000007, EDX bit 8),
+/// no counter frequency on AArch64, or a coarse tick above 20 ms.
+[[nodiscard]] inline std::uint64_t cycle_clock_window() noexcept {
+    static const std::uint64_t window = [] {
+#if defined(__x86_64__)
+        unsigned a = 0x80000000U;
+        unsigned b = 0;
+        unsigned c = 0;
+        unsigned d = 0;
+        __asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+        if (a < 0x80000007U) return std::uint64_t{0};
+        a = 0x80000007U;
+        c = 0;
+        __asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+        if ((d & (1U << 8U)) == 0) return std::uint64_t{0};
+#else
+        std::uint64_t frequency = 0;
+        __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(frequency));
+        if (frequency == 0) return std::uint64_t{0};
+#endif
+        timespec tick{};
+        if (::clock_getres(CLOCK_REALTIME_COARSE, &tick) != 0 || tick.tv_sec != 0 || tick.tv_nsec > 20000000) {
+            return std::uint64_t{0};
+        }
+        return static_cast<std::uint64_t>(tick.tv_nsec) + cycle_early_ns + cycle_late_ns;
+    }();
+    return window;
+}
+
+/// The kernel clock, and a new sample for the calling thread's line.
+ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
+    const std::uint64_t window = cycle_clock_window();
+    if (window == 0) return kernel_ns(CLOCK_REALTIME);
+    cycle_clock_line& line = cycle_line;
+    std::uint64_t slope = cycle_slope.load(std::memory_order_relaxed);
+    if (slope == 0 && line.from_ns != 0) {
+        // Waiting to measure a slope: the kernel clock alone.
+        const std::uint64_t ns = kernel_ns(CLOCK_REALTIME);
+        if (ns - line.from_ns < cycle_slope_min_ns) return ns;
+    }
+    // The narrowest of three samples, the least likely to have been
+    // interrupted; the counter between two kernel reads, so that the width
+    // is known in nanoseconds before any slope is.
+    std::uint64_t ticks = 0;
+    std::uint64_t ns = 0;
+    std::uint64_t width = ~std::uint64_t{0};
+    for (int i = 0; i < 3; ++i) {
+        const std::uint64_t before = kernel_ns(CLOCK_REALTIME);
+        const std::uint64_t t = read_counter();
+        const std::uint64_t after = kernel_ns(CLOCK_REALTIME);
+        if (after - before < width) {
+            width = after - before;
+            ticks = t;
+            ns = before + width / 2;
+        }
+    }
+    cycle_counts.samples.fetch_add(1, std::memory_order_relaxed);
+    if (width > cycle_sample_max_ns) return ns;
+
+    // Judge the line against the sample. Beyond a second, rates and steps
+    // cannot be told apart: start measuring again without blame.
+    bool restart = line.from_ns == 0;
+    if (line.slope != 0) {
+        const std::uint64_t since = ns - line.base_ns;
+        if (ticks < line.base_ticks || ns < line.base_ns) {
+            cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
+            cycle_slope.store(0, std::memory_order_relaxed);
+            slope = 0;
+            restart = true;
+        } else if (since > cycle_slope_max_ns) {
+            restart = true;
+        } else {
+            const std::uint64_t estimate = line.base_ns + mul_shift32(ticks - line.base_ticks, line.slope);
+            const std::uint64_t off = estimate > ns ? estimate - ns : ns - estimate;
+            if (off > cycle_early_ns + since / 1000U) {
+                cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
+                cycle_slope.store(0, std::memory_order_relaxed);
+                slope = 0;
+                restart = true;
+            }
+        }
+    }
+    if (restart) {
+        line.from_ticks = ticks;
+        line.from_ns = ns;
+    } else if (ns - line.from_ns >= cycle_slope_min_ns && ticks > line.from_ticks) {
+        const std::uint64_t span = ns - line.from_ns;
+        const std::uint64_t measured = (span << 32U) / (ticks - line.from_ticks);
+        // Sane counters tick between 1 MHz and 20 GHz; a slope that moved by
+        // more than 0.1 % (NTP slews at most 0.05 %) is not trusted.
+        const bool sane = measured >= (std::uint64_t{1} << 32U) / 20U && measured <= (std::uint64_t{1000} << 32U);
+        const std::uint64_t moved = measured > slope ? measured - slope : slope - measured;
+        if (sane && (slope == 0 || moved <= slope / 1000U)) {
+            cycle_slope.store(measured, std::memory_order_relaxed);
+            cycle_counts.slopes.fetch_add(1, std::memory_order_relaxed);
+            slope = measured;
+        } else {
+            cycle_slope.store(0, std::memory_order_relaxed);
+            slope = 0;
+        }
+        if (span >= cycle_slope_max_ns || slope == 0) {
+            line.from_ticks = ticks;
+            line.from_ns = ns;
+        }
+    }
+    line.base_ticks = ticks;
+    line.base_ns = ns;
+    line.slope = slope;
+    line.limit = slope == 0 ? 0 : (cycle_refresh_ns << 32U) / slope;
+    line.window = window;
+    return ns;
+}
+
+/// CLOCK_REALTIME in nanoseconds, from the counter when it can be trusted.
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ns() noexcept {
+    const cycle_clock_line& line = cycle_line;
+    if (ULID_LIKELY(line.limit != 0)) {
+        const std::uint64_t coarse = kernel_ns(CLOCK_REALTIME_COARSE);
+        const std::uint64_t ticks = read_counter() - line.base_ticks;
+        if (ULID_LIKELY(ticks < line.limit)) {
+            const std::uint64_t ns = line.base_ns + ((ticks * line.slope) >> 32U);
+            if (ULID_LIKELY(ns + cycle_early_ns - coarse < line.window)) return ns;
+        }
+    }
+    return cycle_clock_slow();
+}
+
+/// Whether the calling thread's next clock read may come from the counter.
+[[nodiscard]] inline bool cycle_clock_running() noexcept {
+    return cycle_line.limit != 0 && cycle_slope.load(std::memory_order_relaxed) != 0;
+}
+
+/// The generators' clock in Unix milliseconds.
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ms() noexcept { return clock_ns() / 1000000U; }
+
+#else
+
+[[nodiscard]] inline bool cycle_clock_running() noexcept { return false; }
+
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ms() noexcept {
+    const std::int64_t step = clock_step_for_testing.load(std::memory_order_relaxed);
+    if (ULID_LIKELY(step == 0)) return now();
+    using clock = std::chrono::system_clock;
+    return timestamp(clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::nanoseconds(step)));
+}
+
+#endif
+
+/// The current time in 1/4096 ms (RFC 9562 section 6.2, method 3: 12 bits of
+/// sub-millisecond precision, as PostgreSQL 18's uuidv7()), from the precise
+/// system clock: make_v7()'s order across processes rests on it.
+[[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
+    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::system_clock::now().time_since_epoch())
+                        .count();
+    if (ns < 0) return 0;
+    const auto since = static_cast<std::uint64_t>(ns);
+    return ((since / 1000000U) << 12U) | (((since % 1000000U) << 12U) / 1000000U);
+}
+
+/// The generators' current tick: clock_ms() for ulid_layout; for
+/// uuidv7_layout the precise system clock, since the cycle counter's error
+/// (tens of ns measured, but up to about 500 ns while NTP changes the rate,
+/// docs/design.md) is not well under one 244 ns step, which make_v7()'s
+/// order across processes rests on.
+template <class Layout>
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t now_tick() noexcept {
+    if constexpr (Layout::sub_ms_bits == 0) {
+        return clock_ms();
+    } else {
+        static_assert(Layout::sub_ms_bits == 12, "the clock gives 1/4096 ms");
+        return now_v7_tick();
+    }
+}
+
+}  // namespace detail
 
 // ---------------------------------------------------------------------------
 // Entropy: source traits, uniform draws, the operating system
@@ -3475,7 +3720,7 @@ template <class Monotonic>
 
 }  // namespace detail
 
-inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), now(), "make()"); }
+inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), detail::now_tick<ulid_layout>()); }
 
 inline ulid must_make(std::uint64_t ms) {
     ulid id;
@@ -3486,11 +3731,11 @@ inline ulid must_make(std::uint64_t ms) {
 inline ulid make(std::uint64_t ms) { return must_make(ms); }
 
 inline ulid make_thread_local() noexcept {
-    return detail::next_or_abort(thread_local_entropy(), now(), "make_thread_local()");
+    return detail::next_or_abort(thread_local_entropy(), detail::now_tick<ulid_layout>(), "make_thread_local()");
 }
 
 inline void make_batch(ulid* out, std::size_t n) noexcept {
-    const batch_result result = default_entropy().next_n(now(), out, n);
+    const batch_result result = default_entropy().next_n(detail::now_tick<ulid_layout>(), out, n);
     if (result.ec) detail::fatal("make_batch()", result.ec);
 }
 
@@ -3676,6 +3921,7 @@ inline std::size_t std::hash<ulid::ulid>::operator()(const ulid::ulid& id) const
 #undef ULID_LITTLE_ENDIAN
 #undef ULID_X86_SIMD
 #undef ULID_HAS_VECTOR_EXTENSIONS
+#undef ULID_CYCLE_CLOCK
 #undef ULID_HAS_GETRANDOM
 #undef ULID_HAS_ARC4RANDOM
 #undef ULID_FORCE_INLINE
