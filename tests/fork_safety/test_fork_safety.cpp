@@ -184,7 +184,7 @@ const bool user_handlers_registered = ::pthread_atfork(&user_prepare, &user_pare
 // ---------------------------------------------------------------------------
 
 TEST_CASE("a fork() from a signal handler that interrupted make() on the same thread hangs neither process",
-          "[fork]") {
+          "[fork][signalfork]") {
     // Crash reporters and supervisors fork from handlers. The signal lands
     // wherever the thread is, often while make() holds the lock; the fork
     // must not wait for it, and the child's make() must not either.
@@ -233,7 +233,7 @@ TEST_CASE("a fork() from a signal handler that interrupted make() on the same th
 }
 
 TEST_CASE("children made without fork() never hang while other threads run make() and make_batch()",
-          "[fork][wipeonfork]") {
+          "[fork][wipeonfork][rawfork]") {
     if (!kernel_wipes()) {
         WARN("this kernel does not wipe pages in a child (MADV_WIPEONFORK): only fork() is covered");
         return;
