@@ -29,6 +29,8 @@ namespace soci {
 /// ways. Read nullable columns with one of those: into(id) alone leaves `id`
 /// unchanged on NULL, because SOCI 4.0 gives a user type's conversion an
 /// indicator of its own and so no way to tell whether the caller passed one.
+/// soci::row reads a ulid from text columns; SOCI 4.0 cannot describe the
+/// extension's `ulid` type in a dynamic row, so select `u::text` there.
 template <>
 struct type_conversion<ulid::ulid> {
     using base_type = std::string;

@@ -53,13 +53,22 @@ TEST_CASE("use() writes the text form and into() reads it back", "[soci]") {
     CHECK(text == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
 
     std::sort(ids.begin(), ids.end());
-    soci::rowset<soci::row> rows = (sql.prepare << "SELECT u, g, s FROM ids ORDER BY u");
+    std::vector<ulid::ulid> us(ids.size() + 1);
+    std::vector<ulid::ulid> gs(ids.size() + 1);
+    std::vector<ulid::ulid> ss(ids.size() + 1);
+    sql << "SELECT u, g, s FROM ids ORDER BY u", soci::into(us), soci::into(gs), soci::into(ss);
+    CHECK(us == ids);  // the database sorts the text as we sort the values
+    CHECK(gs == ids);
+    CHECK(ss == ids);
+
+    // Dynamic rows: a text column converts (on PostgreSQL SOCI 4.0 cannot
+    // describe the extension's type in a soci::row, so such a query selects
+    // u::text).
+    soci::rowset<soci::row> rows = (sql.prepare << "SELECT s FROM ids ORDER BY s");
     std::size_t n = 0;
     for (const soci::row& row : rows) {
         REQUIRE(n < ids.size());
-        CHECK(row.get<ulid::ulid>(0) == ids[n]);  // the database sorts the text as we sort the values
-        CHECK(row.get<ulid::ulid>(1) == ids[n]);
-        CHECK(row.get<ulid::ulid>(2) == ids[n]);
+        CHECK(row.get<ulid::ulid>(0) == ids[n]);
         ++n;
     }
     CHECK(n == ids.size());
