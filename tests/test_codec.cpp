@@ -151,3 +151,27 @@ TEST_CASE("random texts decode the same on every path", "[fast][codec]") {
         require_decoders_agree(text);
     }
 }
+
+TEST_CASE("encode_lower writes the same text in lower case, and parse reads it back", "[codec]") {
+    STATIC_REQUIRE(ulid::ulid::max().encode_lower() == "7zzzzzzzzzzzzzzzzzzzzzzzzz");
+    const ulid::ulid sample = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    CHECK(sample.encode_lower() == "01arz3ndektsv4rrffq69g5fav");
+    CHECK(ulid::ulid{}.encode_lower() == "00000000000000000000000000");
+
+    std::mt19937_64 rng(20261204);
+    for (int i = 0; i < 2000; ++i) {
+        const ulid::ulid id = ulid::ulid::from_high_low(rng(), rng());
+        std::array<char, 27> out{};
+        out[26] = '!';
+        CHECK(id.encode_lower(out.data()) == out.data() + 26);
+        CHECK(out[26] == '!');  // nothing written past the 26 characters
+        const std::string upper = id.to_string();
+        for (std::size_t k = 0; k < 26; ++k) {
+            const char c = upper[k];
+            CHECK(out[k] == (c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c));
+        }
+        ulid::ulid back;
+        REQUIRE_FALSE(ulid::parse({out.data(), 26}, back));
+        CHECK(back == id);
+    }
+}

@@ -344,3 +344,12 @@ TEST_CASE("equal ulids hash equal and distinct ones spread out", "[hash]") {
     }
     REQUIRE(seen.size() == distinct.size());
 }
+
+TEST_CASE("hash_value, found by argument-dependent lookup, is std::hash's value", "[hash]") {
+    const ulid::ulid a = ulid::make();
+    const ulid::ulid b = ulid::make();
+    CHECK(hash_value(a) == std::hash<ulid::ulid>{}(a));
+    CHECK(hash_value(b) == std::hash<ulid::ulid>{}(b));
+    CHECK(hash_value(a) != hash_value(b));
+    STATIC_REQUIRE(noexcept(hash_value(a)));
+}

@@ -237,3 +237,23 @@ TEST_CASE("from_high_low is the inverse of high() and low()", "[value]") {
     STATIC_REQUIRE(id.bytes()[15] == 0x10);
     STATIC_REQUIRE(id.time() == 0x010203040506ULL);
 }
+
+TEST_CASE("nil() and max() are the smallest and largest ULIDs; is_nil() tells nil", "[value]") {
+    STATIC_REQUIRE(ulid::ulid::nil() == ulid::ulid{});
+    STATIC_REQUIRE(ulid::ulid::nil().is_nil());
+    STATIC_REQUIRE_FALSE(ulid::ulid::max().is_nil());
+    STATIC_REQUIRE(ulid::ulid::max().high() == ~std::uint64_t{0});
+    STATIC_REQUIRE(ulid::ulid::max().low() == ~std::uint64_t{0});
+    STATIC_REQUIRE(ulid::ulid::max().time() == ulid::max_time);
+    CHECK(ulid::ulid::nil().to_string() == "00000000000000000000000000");
+    CHECK(ulid::ulid::max().to_string() == "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
+    for (const auto b : ulid::ulid::max().bytes()) CHECK(b == 0xFF);
+
+    // Every other value lies strictly between them, and one set bit is not nil.
+    const ulid::ulid made = ulid::make();
+    CHECK(ulid::ulid::nil() < made);
+    CHECK(made < ulid::ulid::max());
+    CHECK_FALSE(ulid::ulid::from_high_low(0, 1).is_nil());
+    CHECK_FALSE(ulid::ulid::from_high_low(std::uint64_t{1} << 63U, 0).is_nil());
+    CHECK(ulid::must_parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ") == ulid::ulid::max());
+}

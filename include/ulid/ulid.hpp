@@ -16,9 +16,9 @@
 //   Text held by value
 //     fixed_text<N>; ulid_text = fixed_text<26>; uuid_text = fixed_text<36>
 //   The value type
-//     class ulid: from_bytes, from_high_low, bytes(), time(), timestamp(),
-//       entropy(), set_time, set_entropy, compare, ==, <, <=>, encode() -> ulid_text,
-//       encode(char*), encode_uuid(), to_string() (allocates), to_uuid_string(),
+//     class ulid: nil(), max(), from_bytes, from_high_low, bytes(), time(), timestamp(),
+//       entropy(), set_time, set_entropy, is_nil(), compare, ==, <, <=>, encode() -> ulid_text,
+//       encode(char*), encode_lower(), encode_uuid(), to_string() (allocates), to_uuid_string(),
 //       uuid_version(), is_uuidv7(); to_uuidv7(id)
 //   Codecs
 //     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
@@ -40,8 +40,9 @@
 //                              the same, each ID also an RFC 9562 UUIDv7
 //     generate(ms, source, out) -> std::error_code, and must_generate / must_make(ms)
 //   Integrations
-//     operator<< and >>, std::hash (keyed SipHash-1-3), std::format, {fmt}
-//     (<ulid/fmt.hpp>), std::expected forms of parse (C++23)
+//     operator<< and >>, std::hash (keyed SipHash-1-3) and hash_value (Boost),
+//     std::format, {fmt} (<ulid/fmt.hpp>), std::expected forms of parse (C++23);
+//     opt-in headers <ulid/json.hpp>, msgpack.hpp, cereal.hpp, qt.hpp, pqxx.hpp, soci.hpp
 //
 // The file reads in three parts: configuration (below); part 1, the public
 // API section by section, each entity with its guarantees; part 2, the
@@ -402,6 +403,14 @@ public:
     /// The zero ULID (time 0, zero entropy), text "00000000000000000000000000".
     constexpr ulid() noexcept = default;
 
+    /// The nil ULID, all bits zero (as ulid{}): the smallest value.
+    [[nodiscard]] static constexpr ulid nil() noexcept { return ulid{}; }
+
+    /// The max ULID, all bits one, text "7ZZZZZZZZZZZZZZZZZZZZZZZZZ": the largest
+    /// value. The parentheses keep a function-like max macro (<windows.h>
+    /// without NOMINMAX) from expanding here.
+    [[nodiscard]] static constexpr ulid(max)() noexcept { return from_high_low(~std::uint64_t{0}, ~std::uint64_t{0}); }
+
     /// A ULID holding exactly these 16 bytes; every byte pattern is valid.
     [[nodiscard]] static constexpr ulid from_bytes(const byte_array& bytes) noexcept {
         ulid id;
@@ -467,6 +476,8 @@ public:
 
     /// True for the all-zero ULID.
     [[nodiscard]] constexpr bool is_zero() const noexcept { return high() == 0 && low() == 0; }
+    /// True for nil(), the all-zero ULID (the same test as is_zero()).
+    [[nodiscard]] constexpr bool is_nil() const noexcept { return is_zero(); }
 
     /// -1, 0 or 1 as this ULID sorts before, equal to or after `other`.
     [[nodiscard]] constexpr int compare(const ulid& other) const noexcept {
@@ -486,6 +497,17 @@ public:
     /// Writes the 26 characters into `out`; `size` below 26 gives
     /// errc::buffer_size and writes nothing.
     [[nodiscard]] std::error_code encode(char* out, std::size_t size) const noexcept;
+
+    /// As encode(out), in lower case ("01arz3ndektsv4rrffq69g5fav"), for
+    /// systems that want it; parse() reads both cases. Returns out + 26.
+    constexpr char* encode_lower(char* out) const noexcept;
+
+    /// The 26 lower-case characters held by value (ulid_text). Never allocates.
+    [[nodiscard]] constexpr ulid_text encode_lower() const noexcept {
+        std::array<char, encoded_size> chars{};
+        encode_lower(chars.data());
+        return ulid_text(std::string_view(chars.data(), chars.size()));
+    }
 
     /// The 26 characters, held by value and NUL-terminated (ulid_text:
     /// converts to std::string_view, streams and formats as the 26
@@ -1135,6 +1157,11 @@ std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>&
 /// length, characters or overflow) sets failbit and leaves `id` unchanged.
 template <class CharT, class Traits>
 std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, ulid& id);
+
+/// The same value as std::hash<ulid>, found by argument-dependent lookup, so
+/// boost::hash and Boost's unordered containers and Boost.MultiIndex accept
+/// ulid as a key. Never throws or allocates.
+[[nodiscard]] inline std::size_t hash_value(const ulid& id) noexcept;
 
 #if ULID_HAS_EXPECTED
 /// parse() returning std::expected (C++23).
@@ -1803,6 +1830,13 @@ constexpr char* ulid::encode(char* out) const noexcept {
     }
 #endif
     detail::encode_scalar(high(), low(), out);
+    return out + encoded_size;
+}
+
+constexpr char* ulid::encode_lower(char* out) const noexcept {
+    encode(out);
+    // '0'-'9' already have bit 5 set, so one OR lowers the letters only.
+    for (std::size_t i = 0; i < encoded_size; ++i) out[i] = static_cast<char>(out[i] | 0x20);
     return out + encoded_size;
 }
 
@@ -3908,6 +3942,8 @@ inline std::size_t std::hash<ulid::ulid>::operator()(const ulid::ulid& id) const
     const ulid::detail::hash_key key = ulid::detail::process_hash_key();
     return static_cast<std::size_t>(ulid::detail::siphash<1, 3>(key, id.bytes().data()));
 }
+
+inline std::size_t ulid::hash_value(const ulid& id) noexcept { return std::hash<ulid>{}(id); }
 
 // Internal macros end here, so that users' translation units see only the
 // documented ones (ULID_VERSION*, ULID_EXCEPTIONS and their own settings).

@@ -37,7 +37,10 @@ if(NOT rv EQUAL 0)
 endif()
 
 set(_failures "")
-set(_expected include/ulid/ulid.hpp include/ulid/fmt.hpp share/cmake/ulid/ulidConfig.cmake
+# Every header of include/ulid/ (the library and its integration headers).
+file(GLOB _headers RELATIVE "${SOURCE_DIR}/include/ulid" "${SOURCE_DIR}/include/ulid/*.hpp")
+list(TRANSFORM _headers PREPEND include/ulid/ OUTPUT_VARIABLE _installed_headers)
+set(_expected ${_installed_headers} share/cmake/ulid/ulidConfig.cmake
               share/cmake/ulid/ulidConfigVersion.cmake share/cmake/ulid/ulidTargets.cmake share/pkgconfig/ulid.pc
               share/doc/ulid/LICENSE)
 foreach(_file IN LISTS _expected)
@@ -45,7 +48,7 @@ foreach(_file IN LISTS _expected)
     string(APPEND _failures "  missing: ${_file}\n")
   endif()
 endforeach()
-foreach(_header ulid.hpp fmt.hpp)
+foreach(_header IN LISTS _headers)
   if(EXISTS "${PREFIX}/include/ulid/${_header}")
     file(SHA256 "${PREFIX}/include/ulid/${_header}" _installed)
     file(SHA256 "${SOURCE_DIR}/include/ulid/${_header}" _source)

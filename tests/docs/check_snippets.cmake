@@ -7,11 +7,14 @@
 #     -fsyntax-only after an implicit prelude (<ulid/ulid.hpp> and the usual
 #     standard headers), so statements go inside a function the block defines;
 #   - `<!-- snippet: std=c++20 -->` on the line before the fence compiles that
-#     block as C++20 (default C++17).
+#     block as C++20 (default C++17);
+#   - `<!-- snippet: needs=qt -->` on that line: the block uses a third-party
+#     library (an integration header); it is compiled with FLAGS_<name> when
+#     AVAILABLE names it, and otherwise reported as skipped.
 #
 #   cmake -DCXX=<compiler> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch>
 #         -DFILES=README.md|docs/*.md|... [-DLIBS=a|b] [-DEMULATOR=a|b]
-#         [-DMIN_BLOCKS=<n>] -P check_snippets.cmake
+#         [-DMIN_BLOCKS=<n>] [-DAVAILABLE=json|qt|...] [-DFLAGS_qt=a|b] -P check_snippets.cmake
 cmake_minimum_required(VERSION 3.21)
 
 foreach(_var CXX SOURCE_DIR WORK_DIR FILES)
@@ -22,6 +25,7 @@ endforeach()
 string(REPLACE "|" ";" FILES "${FILES}")
 string(REPLACE "|" ";" LIBS "${LIBS}")
 string(REPLACE "|" ";" EMULATOR "${EMULATOR}")
+string(REPLACE "|" ";" AVAILABLE "${AVAILABLE}")
 if(NOT DEFINED MIN_BLOCKS)
   set(MIN_BLOCKS 1)
 endif()
@@ -35,9 +39,17 @@ set(_failures "")
 set(_count 0)
 
 # Compiles (and for a program, links and runs) one extracted block.
-function(check_block md line std code)
+function(check_block md line std needs code)
   math(EXPR _n "${_count} + 1")
   set(_count ${_n} PARENT_SCOPE)
+  set(_flags "")
+  if(needs)
+    if(NOT needs IN_LIST AVAILABLE)
+      message(STATUS "skip ${md}:${line} (needs ${needs}, not found by this build)")
+      return()
+    endif()
+    string(REPLACE "|" ";" _flags "${FLAGS_${needs}}")
+  endif()
   get_filename_component(_name "${md}" NAME_WE)
   set(_base "${WORK_DIR}/${_name}_${line}")
   set(_where "${md}:${line}")
@@ -51,8 +63,8 @@ function(check_block md line std code)
     file(WRITE "${_base}.cpp" "${_prelude}#line ${line} \"${md}\"\n${code}")
     set(_args -fsyntax-only)
   endif()
-  execute_process(COMMAND "${CXX}" -std=${std} -Wall -Wextra -Werror -pthread "-I${SOURCE_DIR}/include" "${_base}.cpp"
-                          ${_args}
+  execute_process(COMMAND "${CXX}" -std=${std} -Wall -Wextra -Werror -pthread "-I${SOURCE_DIR}/include" ${_flags}
+                          "${_base}.cpp" ${_args}
                   RESULT_VARIABLE _rv OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
   if(NOT _rv EQUAL 0)
     message("FAIL ${_where}: the snippet does not compile (-std=${std} -Wall -Wextra -Werror):\n${_out}")
@@ -112,7 +124,7 @@ foreach(_path IN LISTS _expanded)
           string(SUBSTRING "${_pair}" ${_bar} -1 _to)
           string(REPLACE "${_from}" "${_to}" _code "${_code}")
         endforeach()
-        check_block("${_md}" ${_start} ${_std} "${_code}")
+        check_block("${_md}" ${_start} ${_std} "${_needs}" "${_code}")
       else()
         string(APPEND _code "${_l}\n")
       endif()
@@ -123,6 +135,10 @@ foreach(_path IN LISTS _expanded)
       set(_std c++17)
       if(_previous MATCHES "<!-- snippet: std=(c\\+\\+[0-9a-z]+) -->")
         set(_std ${CMAKE_MATCH_1})
+      endif()
+      set(_needs "")
+      if(_previous MATCHES "<!-- snippet: needs=([a-z0-9_]+) -->")
+        set(_needs ${CMAKE_MATCH_1})
       endif()
     endif()
     if(NOT _l STREQUAL "")

@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: MIT
+// ulid/json.hpp: nlohmann/json support for ulid::ulid.
+//
+// Optional glue, kept out of ulid.hpp so that the core header never depends
+// on nlohmann/json. Tested with nlohmann/json 3.11 (Debian 12); C++17.
+
+#ifndef ULID_JSON_HPP
+#define ULID_JSON_HPP
+
+#include <ulid/ulid.hpp>
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <utility>
+
+#include <nlohmann/json.hpp>
+
+namespace ulid {
+
+/// json j = id stores the 26-character text form as a JSON string. May throw
+/// std::bad_alloc, as any JSON string does.
+template <class BasicJsonType>
+void to_json(BasicJsonType& j, const ulid& id) {
+    const ulid_text text = id.encode();
+    j = typename BasicJsonType::string_t(text.data(), text.size());
+}
+
+/// j.get<ulid::ulid>() reads what parse_any() accepts: the 26-character text
+/// in either case, or the 36-character UUID form. Anything else throws
+/// BasicJsonType::type_error (id 302, as nlohmann/json's own conversions do)
+/// whose message says why (explain()); `id` is then unchanged.
+template <class BasicJsonType>
+void from_json(const BasicJsonType& j, ulid& id) {
+    using string_t = typename BasicJsonType::string_t;
+    const string_t* text = j.template get_ptr<const string_t*>();
+    if (text == nullptr) {
+        throw BasicJsonType::type_error::create(
+            302, std::string("type must be string (a ULID), but is ") + j.type_name(), &j);
+    }
+    const std::string_view view(text->data(), text->size());
+    if (parse_any(view, id)) {
+        throw BasicJsonType::type_error::create(
+            302, "invalid ULID: " + explain(view, text_form::any), &j);
+    }
+}
+
+namespace detail {
+
+// Maps keyed by ULIDs are JSON objects keyed by the text form, as maps keyed
+// by strings are (nlohmann/json would otherwise write an array of pairs).
+template <class BasicJsonType, class Map>
+void map_to_json(BasicJsonType& j, const Map& map) {
+    j = BasicJsonType::object();
+    for (const auto& [key, value] : map) {
+        const ulid_text text = key.encode();
+        j[typename BasicJsonType::string_t(text.data(), text.size())] = value;
+    }
+}
+
+template <class BasicJsonType, class Map>
+void map_from_json(const BasicJsonType& j, Map& map) {
+    if (!j.is_object()) {
+        throw BasicJsonType::type_error::create(
+            302, std::string("type must be object (keyed by ULIDs), but is ") + j.type_name(), &j);
+    }
+    Map result;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+        ulid key;
+        from_json(BasicJsonType(it.key()), key);
+        result.emplace(key, it.value().template get<typename Map::mapped_type>());
+    }
+    map = std::move(result);
+}
+
+}  // namespace detail
+}  // namespace ulid
+
+namespace nlohmann {
+
+/// std::map<ulid::ulid, T> is a JSON object whose keys are the text forms;
+/// reading throws type_error for a non-object or a key that is not a ULID,
+/// and then leaves the map unchanged.
+template <class T, class Compare, class Allocator>
+struct adl_serializer<std::map<ulid::ulid, T, Compare, Allocator>> {
+    template <class BasicJsonType>
+    static void to_json(BasicJsonType& j, const std::map<ulid::ulid, T, Compare, Allocator>& map) {
+        ulid::detail::map_to_json(j, map);
+    }
+    template <class BasicJsonType>
+    static void from_json(const BasicJsonType& j, std::map<ulid::ulid, T, Compare, Allocator>& map) {
+        ulid::detail::map_from_json(j, map);
+    }
+};
+
+/// std::unordered_map<ulid::ulid, T>: as std::map.
+template <class T, class Hash, class KeyEqual, class Allocator>
+struct adl_serializer<std::unordered_map<ulid::ulid, T, Hash, KeyEqual, Allocator>> {
+    template <class BasicJsonType>
+    static void to_json(BasicJsonType& j, const std::unordered_map<ulid::ulid, T, Hash, KeyEqual, Allocator>& map) {
+        ulid::detail::map_to_json(j, map);
+    }
+    template <class BasicJsonType>
+    static void from_json(const BasicJsonType& j, std::unordered_map<ulid::ulid, T, Hash, KeyEqual, Allocator>& map) {
+        ulid::detail::map_from_json(j, map);
+    }
+};
+
+}  // namespace nlohmann
+
+#endif  // ULID_JSON_HPP

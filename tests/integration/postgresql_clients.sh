@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The client-library tests that need a PostgreSQL server with the ulid
+# extension: ulid_integration_pqxx (libpqxx) and
+# ulid_integration_soci_postgresql (SOCI). Installs the extension as
+# extensions/postgresql/test.sh does, builds the two programs in
+# build/postgresql-clients, starts a throwaway cluster (extensions/postgresql/
+# cluster.sh: a mktemp folder, a Unix socket only, `nobody` when run as root,
+# removed on exit) and runs them there through ctest. A program whose library
+# is not installed shows as a disabled ulid_skipped_integration_* test.
+#
+# Usage: bash tests/integration/postgresql_clients.sh   (PG_CONFIG=... picks the server)
+# Needs what test.sh needs, plus cmake, ninja, catch2, libpqxx-dev, libsoci-dev.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+ext=$root/extensions/postgresql
+build=$root/build/postgresql-clients
+export PG_CONFIG=${PG_CONFIG:-pg_config}
+
+make -C "$ext" --no-print-directory
+make -C "$ext" --no-print-directory install >/dev/null
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DULID_BUILD_TESTS=ON -DULID_BUILD_TOOLS=OFF \
+    -DULID_FETCH_DEPS=OFF -DULID_INSTALL=OFF >"$build.configure.log" 2>&1 || { cat "$build.configure.log" >&2; exit 1; }
+grep -E 'ulid_integration_(pqxx|soci_postgresql) is not built' "$build.configure.log" || true
+cmake --build "$build" --parallel 2 --target ulid_postgresql_clients
+
+# shellcheck source=../../extensions/postgresql/cluster.sh
+. "$ext/cluster.sh"
+cluster_init C
+cluster_start
+echo "== ulid: client libraries against PostgreSQL (port $port)"
+export ULID_TEST_POSTGRESQL="dbname=postgres"
+ctest --test-dir "$build" --output-on-failure --no-tests=error \
+    -R '^ulid_(skipped_)?integration_(pqxx|soci_postgresql)$'
+cluster_stop
+echo "== ulid: PostgreSQL client tests passed"

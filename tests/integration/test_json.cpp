@@ -1,0 +1,95 @@
+// nlohmann/json support from <ulid/json.hpp>.
+#include "catch.hpp"
+
+#include <ulid/json.hpp>
+#include <ulid/ulid.hpp>
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace {
+
+using nlohmann::json;
+
+const ulid::ulid sample = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+
+// The message of the type_error that reading `j` as a ulid throws.
+std::string read_error(const json& j) {
+    try {
+        (void)j.get<ulid::ulid>();
+    } catch (const json::type_error& e) {
+        CHECK(e.id == 302);
+        return e.what();
+    }
+    FAIL("no json::type_error for " << j.dump());
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("a ulid is written as its 26-character JSON string", "[json]") {
+    CHECK(json(sample) == json("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    CHECK(json(sample).dump() == "\"01ARZ3NDEKTSV4RRFFQ69G5FAV\"");
+    CHECK(json(ulid::ulid::max()).dump() == "\"7ZZZZZZZZZZZZZZZZZZZZZZZZZ\"");
+    const json object = {{"id", sample}, {"n", 1}};
+    CHECK(object.dump() == R"({"id":"01ARZ3NDEKTSV4RRFFQ69G5FAV","n":1})");
+}
+
+TEST_CASE("get<ulid> reads what parse_any accepts, and round-trips", "[json]") {
+    CHECK(json("01ARZ3NDEKTSV4RRFFQ69G5FAV").get<ulid::ulid>() == sample);
+    CHECK(json("01arz3ndektsv4rrffq69g5fav").get<ulid::ulid>() == sample);
+    CHECK(json(sample.to_uuid_string()).get<ulid::ulid>() == sample);
+    for (int i = 0; i < 100; ++i) {
+        const ulid::ulid id = ulid::make();
+        CHECK(json::parse(json(id).dump()).get<ulid::ulid>() == id);
+    }
+}
+
+TEST_CASE("ulids in containers", "[json]") {
+    const std::vector<ulid::ulid> ids{sample, ulid::ulid::nil(), ulid::make()};
+    const json j = ids;
+    REQUIRE(j.is_array());
+    CHECK(j[1] == "00000000000000000000000000");
+    CHECK(j.get<std::vector<ulid::ulid>>() == ids);
+}
+
+TEST_CASE("maps keyed by ulids are objects keyed by the text form", "[json]") {
+    const std::map<ulid::ulid, int> ordered{{sample, 1}, {ulid::ulid::max(), 2}};
+    const json j = ordered;
+    REQUIRE(j.is_object());
+    CHECK(j.dump() == R"({"01ARZ3NDEKTSV4RRFFQ69G5FAV":1,"7ZZZZZZZZZZZZZZZZZZZZZZZZZ":2})");
+    CHECK(j.get<std::map<ulid::ulid, int>>() == ordered);
+
+    const std::unordered_map<ulid::ulid, std::string> hashed{{sample, "x"}, {ulid::ulid::nil(), "y"}};
+    const json h = hashed;
+    REQUIRE(h.is_object());
+    CHECK(h["00000000000000000000000000"] == "y");
+    CHECK(h.get<std::unordered_map<ulid::ulid, std::string>>() == hashed);
+}
+
+TEST_CASE("bad input throws json::type_error saying why, and changes nothing", "[json]") {
+    CHECK_THAT(read_error(json(42)), Catch::Matchers::Contains("type must be string (a ULID), but is number"));
+    CHECK_THAT(read_error(json(nullptr)), Catch::Matchers::Contains("but is null"));
+    CHECK_THAT(read_error(json::array()), Catch::Matchers::Contains("but is array"));
+    CHECK_THAT(read_error(json("")), Catch::Matchers::Contains("invalid ULID"));
+    CHECK_THAT(read_error(json("01ARZ3NDEKTSV4RRFFQ69G5FA")), Catch::Matchers::Contains(
+                                                                   ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FA", ulid::text_form::any)));
+    CHECK_THAT(read_error(json("01ARZ3NDEKTSV4RRFFQ69G5FAU")), Catch::Matchers::Contains("'U'"));
+    CHECK_THAT(read_error(json("81ARZ3NDEKTSV4RRFFQ69G5FAV")), Catch::Matchers::Contains("invalid ULID"));
+    CHECK_THAT(read_error(json("01ARZ3NDEKTSV4RRFFQ69G5FA\xC3\xA9")), Catch::Matchers::Contains("invalid ULID"));
+
+    ulid::ulid kept = sample;
+    CHECK_THROWS_AS(json("nope").get_to(kept), json::type_error);
+    CHECK(kept == sample);
+
+    std::map<ulid::ulid, int> map{{sample, 1}};
+    CHECK_THROWS_AS(json::parse(R"({"not a ulid": 1})").get_to(map), json::type_error);
+    CHECK_THROWS_AS(json::parse(R"([1, 2])").get_to(map), json::type_error);
+    CHECK(map == std::map<ulid::ulid, int>{{sample, 1}});
+    // A nlohmann::json exception, as callers of the library catch them.
+    CHECK_THROWS_AS(json(1.5).get<ulid::ulid>(), json::exception);
+}

@@ -1,0 +1,157 @@
+// Qt 6 (QtCore) support from <ulid/qt.hpp>.
+#include "catch.hpp"
+
+#include <ulid/qt.hpp>
+#include <ulid/ulid.hpp>
+
+#include <QtCore/QBuffer>
+#include <QtCore/QByteArray>
+#include <QtCore/QDataStream>
+#include <QtCore/QDebug>
+#include <QtCore/QHash>
+#include <QtCore/QMap>
+#include <QtCore/QSet>
+#include <QtCore/QString>
+#include <QtCore/QVariant>
+
+#include <cstdint>
+#include <string>
+
+namespace {
+
+const ulid::ulid sample = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+
+}  // namespace
+
+TEST_CASE("to_qstring writes the text form; parse(QStringView) reads it back", "[qt]") {
+    CHECK(ulid::to_qstring(sample) == QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    CHECK(ulid::to_qstring(ulid::ulid::max()) == QStringLiteral("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"));
+    for (int i = 0; i < 100; ++i) {
+        const ulid::ulid id = ulid::make();
+        ulid::ulid back;
+        REQUIRE_FALSE(ulid::parse(ulid::to_qstring(id), back));
+        CHECK(back == id);
+    }
+    ulid::ulid id;
+    CHECK_FALSE(ulid::parse(QStringLiteral("01arz3ndektsv4rrffq69g5fav"), id));
+    CHECK(id == sample);
+    id = ulid::ulid{};
+    CHECK_FALSE(ulid::parse_any(QString::fromStdString(sample.to_uuid_string()), id));
+    CHECK(id == sample);
+}
+
+TEST_CASE("parse(QStringView) reports errors as parse() does; non-ASCII is invalid, not truncated", "[qt]") {
+    ulid::ulid id = sample;
+    CHECK(ulid::parse(QStringView(), id) == ulid::errc::data_size);
+    CHECK(ulid::parse(QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FA"), id) == ulid::errc::data_size);
+    CHECK(ulid::parse(QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAU"), id) == ulid::errc::invalid_characters);
+    CHECK(ulid::parse(QStringLiteral("81ARZ3NDEKTSV4RRFFQ69G5FAV"), id) == ulid::errc::overflow);
+    // U+0130 and U+FF10 end in the byte of an ASCII digit or letter: they
+    // must not be read as '0' or as anything else.
+    QString tricky = QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    tricky[5] = QChar(0x0133);  // low byte '3'
+    CHECK(ulid::parse(tricky, id) == ulid::errc::invalid_characters);
+    tricky[5] = QChar(0xFF10);  // fullwidth digit zero
+    CHECK(ulid::parse(tricky, id) == ulid::errc::invalid_characters);
+    tricky[5] = QChar(0x00B3);  // Latin-1, above ASCII
+    CHECK(ulid::parse(tricky, id) == ulid::errc::invalid_characters);
+    CHECK(ulid::parse_any(QStringLiteral("not a ulid"), id) == ulid::errc::data_size);
+    QString uuid = QString::fromStdString(sample.to_uuid_string());
+    uuid[0] = QChar(0x0130);
+    CHECK(ulid::parse_any(uuid, id) == ulid::errc::invalid_characters);
+    CHECK(id == sample);
+}
+
+TEST_CASE("ulids key QHash and QSet through qHash, seeded like Qt's own", "[qt]") {
+    CHECK(qHash(sample, 0) == qHashBits(sample.bytes().data(), 16, 0));
+    CHECK(qHash(sample, 1) != qHash(sample, 2));
+    CHECK(qHash(sample, 7) == qHash(ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV"), 7));
+    QHash<ulid::ulid, int> hash;
+    QSet<ulid::ulid> set;
+    for (int i = 0; i < 1000; ++i) {
+        const ulid::ulid id = ulid::make();
+        hash.insert(id, i);
+        set.insert(id);
+    }
+    hash.insert(sample, -1);
+    CHECK(hash.size() == 1001);
+    CHECK(set.size() == 1000);
+    CHECK(hash.value(sample) == -1);
+    CHECK_FALSE(set.contains(sample));
+}
+
+TEST_CASE("QDataStream writes the 16 raw bytes and reads them back", "[qt]") {
+    QByteArray bytes;
+    {
+        QDataStream out(&bytes, QIODevice::WriteOnly);
+        out.setByteOrder(QDataStream::LittleEndian);  // the binary form is big-endian regardless
+        out << sample << ulid::ulid::max();
+        CHECK(out.status() == QDataStream::Ok);
+    }
+    REQUIRE(bytes.size() == 32);
+    for (int i = 0; i < 16; ++i) CHECK(static_cast<std::uint8_t>(bytes[i]) == sample.bytes()[static_cast<std::size_t>(i)]);
+
+    QDataStream in(bytes);
+    ulid::ulid a;
+    ulid::ulid b;
+    in >> a >> b;
+    CHECK(in.status() == QDataStream::Ok);
+    CHECK(a == sample);
+    CHECK(b == ulid::ulid::max());
+}
+
+TEST_CASE("a short QDataStream sets ReadPastEnd and leaves the ulid unchanged", "[qt]") {
+    const QByteArray bytes(10, '\x01');
+    QDataStream in(bytes);
+    ulid::ulid id = sample;
+    in >> id;
+    CHECK(in.status() == QDataStream::ReadPastEnd);
+    CHECK(id == sample);
+    // Once in error, further reads do nothing.
+    QByteArray full(16, '\x02');
+    QDataStream failed(full);
+    failed.setStatus(QDataStream::ReadCorruptData);
+    failed >> id;
+    CHECK(id == sample);
+    CHECK(failed.status() == QDataStream::ReadCorruptData);
+
+    QBuffer closed;  // a device that is not open: the write fails
+    QDataStream out(&closed);
+    out << sample;
+    CHECK(out.status() == QDataStream::WriteFailed);
+}
+
+TEST_CASE("QDebug prints ulid(text)", "[qt]") {
+    QString text;
+    QDebug(&text) << sample;
+    CHECK(text.trimmed().toStdString() == "ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV)");
+    text.clear();
+    QDebug(&text) << 1 << sample << 2 << QStringLiteral("quoted");  // spacing and quoting are restored
+    CHECK(text.trimmed().toStdString() == "1 ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV) 2 \"quoted\"");
+}
+
+TEST_CASE("QVariant and QMetaType hold ulids", "[qt]") {
+    const QVariant v = QVariant::fromValue(sample);
+    CHECK(v.metaType() == QMetaType::fromType<ulid::ulid>());
+    CHECK(v.value<ulid::ulid>() == sample);
+    CHECK(v == QVariant::fromValue(ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV")));
+    CHECK(QVariant::compare(v, QVariant::fromValue(ulid::ulid::max())) == QPartialOrdering::Less);
+    CHECK(QMetaType::fromType<ulid::ulid>().hasRegisteredDataStreamOperators());
+    CHECK(QMetaType::fromType<ulid::ulid>().hasRegisteredDebugStreamOperator());
+
+    // A QVariant streams through QDataStream with the ulid inside.
+    QByteArray bytes;
+    {
+        QDataStream out(&bytes, QIODevice::WriteOnly);
+        out << v;
+    }
+    QDataStream in(bytes);
+    QVariant back;
+    in >> back;
+    CHECK(back.value<ulid::ulid>() == sample);
+
+    CHECK(ulid::register_qt_converters());
+    CHECK(ulid::register_qt_converters());  // a second call is harmless
+    CHECK(v.toString() == QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    CHECK(v.canConvert<QString>());
+}
