@@ -1151,20 +1151,6 @@ public:
 
 using bytes10 = std::array<std::uint8_t, entropy_size>;
 
-[[nodiscard]] constexpr std::uint64_t load_be(const std::uint8_t* p, std::size_t n) noexcept {
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < n; ++i) v = (v << 8U) | p[i];
-    return v;
-}
-
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal, every call site names its width
-constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcept {
-    for (std::size_t i = n; i-- > 0;) {
-        p[i] = static_cast<std::uint8_t>(v);
-        v >>= 8U;
-    }
-}
-
 #if ULID_LITTLE_ENDIAN
 [[nodiscard]] inline std::uint64_t byteswap64(std::uint64_t v) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
@@ -1177,66 +1163,37 @@ constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcep
 }
 #endif
 
-/// Eight bytes as a big-endian number.
-[[nodiscard]] inline std::uint64_t read_be64(const std::uint8_t* p) noexcept {
-#if ULID_LITTLE_ENDIAN
+/// The `n` bytes (1 to 8) at `p` as a big-endian number: at run time one
+/// load and a byte swap where the byte order is known, a loop in constant
+/// expressions.
+[[nodiscard]] constexpr std::uint64_t load_be(const std::uint8_t* p, std::size_t n) noexcept {
+#if ULID_LITTLE_ENDIAN && ULID_HAS_IS_CONSTANT_EVALUATED
+    if (!__builtin_is_constant_evaluated()) {
+        std::uint64_t v = 0;
+        std::memcpy(&v, p, n);
+        return byteswap64(v) >> (64U - 8U * n);
+    }
+#endif
     std::uint64_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-    return byteswap64(v);
-#else
-    return load_be(p, 8);
-#endif
+    for (std::size_t i = 0; i < n; ++i) v = (v << 8U) | p[i];
+    return v;
 }
 
-/// Eight bytes as a big-endian number, usable in constant expressions and
-/// a single load (plus byte swap) at run time where the compiler can tell.
-[[nodiscard]] constexpr std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-#if ULID_HAS_IS_CONSTANT_EVALUATED
-    if (!__builtin_is_constant_evaluated()) return read_be64(p);
+/// Writes the low `n` bytes (1 to 8) of `v` at `p`, big-endian; as load_be,
+/// one byte swap and store at run time.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal, every call site names its width
+constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcept {
+#if ULID_LITTLE_ENDIAN && ULID_HAS_IS_CONSTANT_EVALUATED
+    if (!__builtin_is_constant_evaluated()) {
+        const std::uint64_t swapped = byteswap64(v << (64U - 8U * n));
+        std::memcpy(p, &swapped, n);
+        return;
+    }
 #endif
-    return load_be(p, 8);
-}
-
-/// Writes `v` as eight big-endian bytes.
-inline void write_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-#if ULID_LITTLE_ENDIAN
-    v = byteswap64(v);
-    std::memcpy(p, &v, sizeof v);
-#else
-    store_be(p, 8, v);
-#endif
-}
-
-/// Four bytes as a big-endian number.
-[[nodiscard]] inline std::uint32_t read_be32(const std::uint8_t* p) noexcept {
-#if ULID_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__))
-    std::uint32_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-    return __builtin_bswap32(v);
-#else
-    return static_cast<std::uint32_t>(load_be(p, 4));
-#endif
-}
-
-/// Two bytes as a big-endian number.
-[[nodiscard]] inline std::uint16_t read_be16(const std::uint8_t* p) noexcept {
-#if ULID_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__))
-    std::uint16_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-    return __builtin_bswap16(v);
-#else
-    return static_cast<std::uint16_t>(load_be(p, 2));
-#endif
-}
-
-/// Writes `v` as two big-endian bytes.
-inline void write_be16(std::uint8_t* p, std::uint16_t v) noexcept {
-#if ULID_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__))
-    v = __builtin_bswap16(v);
-    std::memcpy(p, &v, sizeof v);
-#else
-    store_be(p, 2, v);
-#endif
+    for (std::size_t i = n; i-- > 0;) {
+        p[i] = static_cast<std::uint8_t>(v);
+        v >>= 8U;
+    }
 }
 
 /// Eight bytes as a little-endian number (SipHash's word order).
@@ -1731,13 +1688,6 @@ inline std::error_code ulid::from_bytes(const std::uint8_t* data, std::size_t si
 
 constexpr ulid ulid::from_high_low(std::uint64_t high, std::uint64_t low) noexcept {
     ulid id;
-#if ULID_HAS_IS_CONSTANT_EVALUATED
-    if (!__builtin_is_constant_evaluated()) {
-        detail::write_be64(id.bytes_.data(), high);
-        detail::write_be64(id.bytes_.data() + 8, low);
-        return id;
-    }
-#endif
     detail::store_be(id.bytes_.data(), 8, high);
     detail::store_be(id.bytes_.data() + 8, 8, low);
     return id;
@@ -1749,7 +1699,7 @@ inline std::error_code ulid::to_bytes(std::uint8_t* out, std::size_t size) const
     return detail::success();
 }
 
-constexpr std::uint64_t ulid::time() const noexcept { return detail::load_be64(bytes_.data()) >> 16U; }
+constexpr std::uint64_t ulid::time() const noexcept { return detail::load_be(bytes_.data(), 8) >> 16U; }
 
 inline std::error_code ulid::set_time(std::uint64_t ms) noexcept {
     if (ms > max_time) return errc::big_time;
@@ -1763,8 +1713,8 @@ inline std::error_code ulid::set_entropy(const std::uint8_t* data, std::size_t s
     return detail::success();
 }
 
-constexpr std::uint64_t ulid::high() const noexcept { return detail::load_be64(bytes_.data()); }
-constexpr std::uint64_t ulid::low() const noexcept { return detail::load_be64(bytes_.data() + 8); }
+constexpr std::uint64_t ulid::high() const noexcept { return detail::load_be(bytes_.data(), 8); }
+constexpr std::uint64_t ulid::low() const noexcept { return detail::load_be(bytes_.data() + 8, 8); }
 
 inline std::error_code ulid::encode(char* out, std::size_t size) const noexcept {
     if (size < encoded_size || out == nullptr) return errc::buffer_size;
@@ -2222,13 +2172,13 @@ template <class S>
         std::uint64_t v = 0;
         if (ULID_LIKELY(plan.bytes == 4)) {  // the default increment, 2^32 - 1
             if (const status s = read_bytes(source, buffer.data(), 4); ULID_UNLIKELY(s != ok)) return s;
-            v = read_be32(buffer.data());
+            v = load_be(buffer.data(), 4);
         } else if (plan.bytes == 8) {
             if (const status s = read_bytes(source, buffer.data(), 8); s != ok) return s;
-            v = read_be64(buffer.data());
+            v = load_be(buffer.data(), 8);
         } else if (plan.bytes == 2) {
             if (const status s = read_bytes(source, buffer.data(), 2); s != ok) return s;
-            v = read_be16(buffer.data());
+            v = load_be(buffer.data(), 2);
         } else {
             if (const status s = read_bytes(source, buffer.data(), 1); s != ok) return s;
             v = buffer[0];
@@ -2654,7 +2604,7 @@ ULID_FORCE_INLINE bool secure_entropy::try_read_be32(std::uint32_t& out) noexcep
     detail::keystream_state* const s = state();
     if (ULID_LIKELY(s != nullptr && s->remaining >= 4 && s->epoch == detail::fork_epoch())) {
         std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-        out = detail::read_be32(p);
+        out = static_cast<std::uint32_t>(detail::load_be(p, 4));
         std::memset(p, 0, 4);
         s->remaining -= 4;
         return true;
@@ -2984,19 +2934,19 @@ ULID_FORCE_INLINE detail::status monotonic_entropy<Source>::next_status(std::uin
 // same way, so each load is forwarded from one earlier store.
 template <class Source>
 std::uint64_t monotonic_entropy<Source>::state_high() const noexcept {
-    return detail::read_be16(entropy_.data());
+    return detail::load_be(entropy_.data(), 2);
 }
 
 template <class Source>
 std::uint64_t monotonic_entropy<Source>::state_low() const noexcept {
-    return detail::read_be64(entropy_.data() + 2);
+    return detail::load_be(entropy_.data() + 2, 8);
 }
 
 template <class Source>
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): high and low in reading order
 void monotonic_entropy<Source>::set_state(std::uint64_t high, std::uint64_t low) noexcept {
-    detail::write_be16(entropy_.data(), static_cast<std::uint16_t>(high));
-    detail::write_be64(entropy_.data() + 2, low);
+    detail::store_be(entropy_.data(), 2, high);
+    detail::store_be(entropy_.data() + 2, 8, low);
 }
 
 template <class Source>
@@ -3011,7 +2961,7 @@ ULID_NOINLINE detail::status monotonic_entropy<Source>::reseed(std::uint64_t ms)
     if (epoch != generation_) parked_ms_ = unseeded;  // a parent's state
     detail::bytes10 fresh{};
     if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
-    set_state(detail::read_be16(fresh.data()), detail::read_be64(fresh.data() + 2));
+    set_state(detail::load_be(fresh.data(), 2), detail::load_be(fresh.data() + 2, 8));
     ms_ = ms;
     exhausted_ = false;
     generation_ = epoch;
@@ -3285,7 +3235,7 @@ std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
         s = detail::read_entropy(source, e);
     }
     if (s != detail::ok) return detail::to_error_code(s);
-    out = ulid::from_high_low((ms << 16U) | detail::read_be16(e.data()), detail::read_be64(e.data() + 2));
+    out = ulid::from_high_low((ms << 16U) | detail::load_be(e.data(), 2), detail::load_be(e.data() + 2, 8));
     return detail::success();
 }
 
