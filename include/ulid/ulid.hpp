@@ -711,24 +711,11 @@ private:
     [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept;
 };
 
-/// A cryptographically secure byte reader: ChaCha8 in user space (the
-/// cipher Go's math/rand/v2 and runtime use for the same purpose; the block
-/// function is tested with RFC 8439's ChaCha20 vectors and ChaCha8's own).
-/// - Keying: 32 bytes from the operating system on first use, again after
-///   every reseed_bytes of keystream or reseed_interval (checked at each
-///   512-byte refill, so no system call on the common path), mixed into
-///   the current key as OpenBSD's arc4random does. If the operating system
-///   fails at a reseed the generator carries on and asks again at the next
-///   refill.
-/// - Between keys, fast key erasure: each refill makes 512 bytes (eight
-///   blocks in parallel with AVX2, four with portable vectors) and takes the
-///   next key from the first 32, so earlier output cannot be recovered from
-///   the state; served bytes are wiped from the buffer.
-/// - Fork: the key and keystream live in their own page that the kernel
-///   zeroes in every child process where it can (Linux 4.14+, FreeBSD,
-///   NetBSD, OpenBSD), so a child, however it was made, holds none of the
-///   parent's secrets and rekeys before its first byte; elsewhere fork()
-///   children are detected by a pthread_atfork handler. See docs/design.md.
+/// A cryptographically secure byte reader: ChaCha8 in user space with fast
+/// key erasure, keyed and reseeded from the operating system (the designs of
+/// Go's math/rand/v2 and OpenBSD's arc4random); a child process rekeys
+/// before its first byte. How and why: docs/design.md (The generator, Fork
+/// and other process copies, Reseeding).
 /// Each object maps one page on its first read (not the heap allocator) and
 /// unmaps it when destroyed. Move-only; not thread-safe: wrap it
 /// (locked_monotonic_entropy does). Fails with errc::entropy_failure only if
@@ -1133,10 +1120,11 @@ public:
 #endif
 }
 
-/// A zero std::error_code, equal to std::error_code(). The default
-/// constructor calls std::system_category() out of line in libstdc++ on
-/// every use; keeping the reference costs a guard check instead, which
-/// matters on paths of a few nanoseconds (parse, generate).
+/// A zero std::error_code, equal to std::error_code(), for the paths of a
+/// few nanoseconds (parse, generate): libstdc++'s default constructor calls
+/// std::system_category() out of line each time, where this keeps the
+/// reference behind a guard check. Beside a system call (os_entropy::read)
+/// std::error_code() serves as well.
 [[nodiscard]] inline std::error_code success() noexcept {
     static const std::error_category& system = std::system_category();
     return {0, system};
