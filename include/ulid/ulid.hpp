@@ -3094,13 +3094,6 @@ ULID_FORCE_INLINE bool fast_read_be32(S& source, std::uint32_t& out) noexcept {
 }
 
 template <class S, class = void>
-struct has_status_next : std::false_type {};
-template <class S>
-struct has_status_next<S,
-                       std::void_t<decltype(access::next(std::declval<S&>(), std::uint64_t{}, std::declval<ulid&>()))>>
-    : std::true_type {};
-
-template <class S, class = void>
 struct has_status_read : std::false_type {};
 template <class S>
 struct has_status_read<
