@@ -1510,8 +1510,7 @@ ULID_AVX2_OP m256i mm256_set1_epi16(short x) noexcept { return reinterpret_cast<
 ULID_AVX2_OP m256i mm256_set1_epi32(int x) noexcept { return reinterpret_cast<m256i>(v8si{} + x); }
 ULID_AVX2_OP m256i mm256_set1_epi64x(long long x) noexcept { return reinterpret_cast<m256i>(v4di{} + x); }
 ULID_AVX2_OP m256i mm256_setr_m128i(m128i lo, m128i hi) noexcept {
-    return reinterpret_cast<m256i>(
-        __builtin_ia32_insert128i256(__builtin_shufflevector(lo, lo, 0, 1, -1, -1), hi, 1));
+    return reinterpret_cast<m256i>(__builtin_ia32_insert128i256(__builtin_shufflevector(lo, lo, 0, 1, -1, -1), hi, 1));
 }
 ULID_AVX2_OP m256i mm256_broadcastsi128_si256(m128i v) noexcept {
     return reinterpret_cast<m256i>(__builtin_shufflevector(v, v, 0, 1, 0, 1));
