@@ -196,11 +196,20 @@ ulid::ulid with_entropy(std::uint64_t entropy) {
 
 }  // namespace
 
-TEST_CASE("std::hash is usable and consistent with ==", "[hash]") {
+TEST_CASE("std::hash is usable and reads every bit of the value", "[hash]") {
     STATIC_REQUIRE(std::is_nothrow_invocable_v<std::hash<ulid::ulid>, const ulid::ulid&>);
+    const std::hash<ulid::ulid> hash;
     const ulid::ulid a = ulid::make();
-    const ulid::ulid b = ulid::ulid::from_bytes(a.bytes());
-    CHECK(std::hash<ulid::ulid>{}(a) == std::hash<ulid::ulid>{}(b));
+    // The same value built apart hashes the same.
+    CHECK(hash(a) == hash(ulid::ulid::from_high_low(a.high(), a.low())));
+    // Any one bit changed changes the hash (a 64-bit keyed hash: a collision
+    // among these 128 would be a defect, not chance).
+    for (std::size_t bit = 0; bit < 128; ++bit) {
+        std::array<std::uint8_t, 16> bytes = a.bytes();
+        bytes[bit / 8] = static_cast<std::uint8_t>(bytes[bit / 8] ^ (1U << (bit % 8)));
+        INFO("bit " << bit);
+        CHECK(hash(ulid::ulid::from_bytes(bytes)) != hash(a));
+    }
 }
 
 TEST_CASE("ULIDs as keys of std::unordered_map", "[hash]") {

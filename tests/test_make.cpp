@@ -76,7 +76,17 @@ TEST_CASE("must_make(ms) with a far-future time does not hold make() in the futu
 
 TEST_CASE("generate(ms, default_entropy(), out) is the public fast path", "[make]") {
     ulid::default_entropy_type& source = ulid::default_entropy();
-    REQUIRE(&source == &ulid::default_entropy());
+    // The state make() draws from: in make()'s millisecond, generate() takes
+    // one monotonic step (1 to default_increment) past make()'s ULID rather
+    // than drawing afresh.
+    const ulid::ulid made = ulid::make();
+    ulid::ulid next;
+    REQUIRE_FALSE(ulid::generate(made.time(), source, next));
+    const std::uint64_t borrow = next.low() < made.low() ? 1U : 0U;
+    REQUIRE(next.high() - made.high() == borrow);
+    const std::uint64_t step = next.low() - made.low();
+    REQUIRE(step >= 1U);
+    REQUIRE(step <= ulid::monotonic_entropy<ulid::secure_entropy>::default_increment);
     ulid::ulid a;
     ulid::ulid b;
     REQUIRE_FALSE(ulid::generate(777, source, a));

@@ -164,15 +164,20 @@
 // run time; a portable scalar path serves everywhere else and is tested
 // beside them. GCC and clang write them with vector types and the compiler's
 // x86 builtins: <immintrin.h> is some 40 000 lines that every translation
-// unit would parse. MSVC has only the intrinsics.
+// unit would parse. MSVC has only the intrinsics, which GCC and clang take
+// too under ULID_TEST_X86_INTRINSICS (a test-only switch).
 #if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
     (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #define ULID_X86_SIMD 1
-#if !defined(__GNUC__) && !defined(__clang__)
+#if (!defined(__GNUC__) && !defined(__clang__)) || defined(ULID_TEST_X86_INTRINSICS)
+#define ULID_X86_INTRINSICS 1
 #include <immintrin.h>
+#else
+#define ULID_X86_INTRINSICS 0
 #endif
 #else
 #define ULID_X86_SIMD 0
+#define ULID_X86_INTRINSICS 0
 #endif
 // The generators' cycle-counter clock (Part 2, "Time"): Linux on x86-64 and
 // AArch64 with GCC or clang; elsewhere they read the system clock.
@@ -766,24 +771,11 @@ private:
     [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept;
 };
 
-/// A cryptographically secure byte reader: ChaCha8 in user space (the
-/// cipher Go's math/rand/v2 and runtime use for the same purpose; the block
-/// function is tested with RFC 8439's ChaCha20 vectors and ChaCha8's own).
-/// - Keying: 32 bytes from the operating system on first use, again after
-///   every reseed_bytes of keystream or reseed_interval (checked at each
-///   512-byte refill, so no system call on the common path), mixed into
-///   the current key as OpenBSD's arc4random does. If the operating system
-///   fails at a reseed the generator carries on and asks again at the next
-///   refill.
-/// - Between keys, fast key erasure: each refill makes 512 bytes (eight
-///   blocks in parallel with AVX2, four with portable vectors) and takes the
-///   next key from the first 32, so earlier output cannot be recovered from
-///   the state; served bytes are wiped from the buffer.
-/// - Fork: the key and keystream live in their own page that the kernel
-///   zeroes in every child process where it can (Linux 4.14+, FreeBSD,
-///   NetBSD, OpenBSD), so a child, however it was made, holds none of the
-///   parent's secrets and rekeys before its first byte; elsewhere fork()
-///   children are detected by a pthread_atfork handler. See docs/design.md.
+/// A cryptographically secure byte reader: ChaCha8 in user space with fast
+/// key erasure, keyed and reseeded from the operating system (the designs of
+/// Go's math/rand/v2 and OpenBSD's arc4random); a child process rekeys
+/// before its first byte. How and why: docs/design.md (The generator, Fork
+/// and other process copies, Reseeding).
 /// Each object maps one page on its first read (not the heap allocator) and
 /// unmaps it when destroyed. Move-only; not thread-safe: wrap it
 /// (locked_monotonic_entropy does). Fails with errc::entropy_failure only if
@@ -1263,10 +1255,11 @@ public:
 #endif
 }
 
-/// A zero std::error_code, equal to std::error_code(). The default
-/// constructor calls std::system_category() out of line in libstdc++ on
-/// every use; keeping the reference costs a guard check instead, which
-/// matters on paths of a few nanoseconds (parse, generate).
+/// A zero std::error_code, equal to std::error_code(), for the paths of a
+/// few nanoseconds (parse, generate): libstdc++'s default constructor calls
+/// std::system_category() out of line each time, where this keeps the
+/// reference behind a guard check. Beside a system call (os_entropy::read)
+/// std::error_code() serves as well.
 [[nodiscard]] inline std::error_code success() noexcept {
     static const std::error_category& system = std::system_category();
     return {0, system};
@@ -1281,20 +1274,6 @@ public:
 
 using bytes10 = std::array<std::uint8_t, entropy_size>;
 
-[[nodiscard]] constexpr std::uint64_t load_be(const std::uint8_t* p, std::size_t n) noexcept {
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < n; ++i) v = (v << 8U) | p[i];
-    return v;
-}
-
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal, every call site names its width
-constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcept {
-    for (std::size_t i = n; i-- > 0;) {
-        p[i] = static_cast<std::uint8_t>(v);
-        v >>= 8U;
-    }
-}
-
 #if ULID_LITTLE_ENDIAN
 [[nodiscard]] inline std::uint64_t byteswap64(std::uint64_t v) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
@@ -1307,66 +1286,56 @@ constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcep
 }
 #endif
 
-/// Eight bytes as a big-endian number.
-[[nodiscard]] inline std::uint64_t read_be64(const std::uint8_t* p) noexcept {
-#if ULID_LITTLE_ENDIAN
+template <class Word>
+[[nodiscard]] inline Word load_word(const std::uint8_t* p) noexcept {
+    Word w = 0;
+    std::memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/// The `n` bytes (1 to 8) at `p` as a big-endian number: at run time one
+/// load and a byte swap where the byte order is known, a loop in constant
+/// expressions.
+[[nodiscard]] constexpr std::uint64_t load_be(const std::uint8_t* p, std::size_t n) noexcept {
+#if ULID_LITTLE_ENDIAN && ULID_HAS_IS_CONSTANT_EVALUATED
+    if (!__builtin_is_constant_evaluated()) {
+#if defined(__GNUC__) || defined(__clang__)
+        // The hot widths, two and four bytes, without a shift.
+        if (n == 2) return __builtin_bswap16(load_word<std::uint16_t>(p));
+        if (n == 4) return __builtin_bswap32(load_word<std::uint32_t>(p));
+#endif
+        std::uint64_t v = 0;
+        std::memcpy(&v, p, n);
+        return byteswap64(v) >> (64U - 8U * n);
+    }
+#endif
     std::uint64_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-    return byteswap64(v);
-#else
-    return load_be(p, 8);
-#endif
+    for (std::size_t i = 0; i < n; ++i) v = (v << 8U) | p[i];
+    return v;
 }
 
-/// Eight bytes as a big-endian number, usable in constant expressions and
-/// a single load (plus byte swap) at run time where the compiler can tell.
-[[nodiscard]] constexpr std::uint64_t load_be64(const std::uint8_t* p) noexcept {
-#if ULID_HAS_IS_CONSTANT_EVALUATED
-    if (!__builtin_is_constant_evaluated()) return read_be64(p);
+/// Writes the low `n` bytes (1 to 8) of `v` at `p`, big-endian; as load_be,
+/// one byte swap and store at run time.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal, every call site names its width
+constexpr void store_be(std::uint8_t* p, std::size_t n, std::uint64_t v) noexcept {
+#if ULID_LITTLE_ENDIAN && ULID_HAS_IS_CONSTANT_EVALUATED
+    if (!__builtin_is_constant_evaluated()) {
+#if defined(__GNUC__) || defined(__clang__)
+        if (n == 2) {
+            const auto swapped = static_cast<std::uint16_t>(__builtin_bswap16(static_cast<std::uint16_t>(v)));
+            std::memcpy(p, &swapped, 2);
+            return;
+        }
 #endif
-    return load_be(p, 8);
-}
-
-/// Writes `v` as eight big-endian bytes.
-inline void write_be64(std::uint8_t* p, std::uint64_t v) noexcept {
-#if ULID_LITTLE_ENDIAN
-    v = byteswap64(v);
-    std::memcpy(p, &v, sizeof v);
-#else
-    store_be(p, 8, v);
+        const std::uint64_t swapped = byteswap64(v << (64U - 8U * n));
+        std::memcpy(p, &swapped, n);
+        return;
+    }
 #endif
-}
-
-/// Four bytes as a big-endian number.
-[[nodiscard]] inline std::uint32_t read_be32(const std::uint8_t* p) noexcept {
-#if ULID_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__))
-    std::uint32_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-    return __builtin_bswap32(v);
-#else
-    return static_cast<std::uint32_t>(load_be(p, 4));
-#endif
-}
-
-/// Two bytes as a big-endian number.
-[[nodiscard]] inline std::uint16_t read_be16(const std::uint8_t* p) noexcept {
-#if ULID_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__))
-    std::uint16_t v = 0;
-    std::memcpy(&v, p, sizeof v);
-    return __builtin_bswap16(v);
-#else
-    return static_cast<std::uint16_t>(load_be(p, 2));
-#endif
-}
-
-/// Writes `v` as two big-endian bytes.
-inline void write_be16(std::uint8_t* p, std::uint16_t v) noexcept {
-#if ULID_LITTLE_ENDIAN && (defined(__GNUC__) || defined(__clang__))
-    v = __builtin_bswap16(v);
-    std::memcpy(p, &v, sizeof v);
-#else
-    store_be(p, 2, v);
-#endif
+    for (std::size_t i = n; i-- > 0;) {
+        p[i] = static_cast<std::uint8_t>(v);
+        v >>= 8U;
+    }
 }
 
 /// Eight bytes as a little-endian number (SipHash's word order).
@@ -1518,9 +1487,9 @@ template <std::size_t... I>
 
 #if ULID_X86_SIMD
 
-/// The SIMD features the codecs use, detected once at start-up. Before that
-/// (a call during another translation unit's static initialisation) both
-/// read false and the scalar path runs, which is always correct.
+/// The SIMD features the codecs and ChaCha use, detected once at start-up.
+/// Before that (a call during another translation unit's static
+/// initialisation) both read false and the portable path runs, always correct.
 struct cpu_features {
     bool ssse3 = false;
     bool avx2 = false;
@@ -1550,37 +1519,226 @@ struct cpu_features {
 
 inline const cpu_features cpu = detect_cpu_features();
 
-#if defined(__GNUC__) || defined(__clang__)
+// The x86 vector operations the kernels below use, each named after the
+// intrinsic it stands for (mm_: 128 bits, mm256_: 256 bits), so that every
+// kernel is written once. These wrappers, one instruction each, are the
+// whole difference between the compilers.
+#define ULID_SSSE3_OP ULID_TARGET("ssse3") ULID_FORCE_INLINE
+#define ULID_AVX2_OP ULID_TARGET("avx2") ULID_FORCE_INLINE
+#if ULID_X86_INTRINSICS
+// MSVC (and GCC/clang under ULID_TEST_X86_INTRINSICS): the intrinsics.
+using m128i = __m128i;
+using m256i = __m256i;
+ULID_SSSE3_OP m128i mm_loadu_si128(const void* p) noexcept { return _mm_loadu_si128(static_cast<const __m128i*>(p)); }
+ULID_SSSE3_OP void mm_storeu_si128(void* p, m128i v) noexcept { _mm_storeu_si128(static_cast<__m128i*>(p), v); }
+ULID_SSSE3_OP void mm_storel_epi64(void* p, m128i v) noexcept { _mm_storel_epi64(static_cast<__m128i*>(p), v); }
+ULID_SSSE3_OP m128i mm_set1_epi8(char x) noexcept { return _mm_set1_epi8(x); }
+ULID_SSSE3_OP m128i mm_set1_epi16(short x) noexcept { return _mm_set1_epi16(x); }
+ULID_SSSE3_OP m128i mm_cvtsi32_si128(int x) noexcept { return _mm_cvtsi32_si128(x); }
+ULID_SSSE3_OP m128i mm_and_si128(m128i a, m128i b) noexcept { return _mm_and_si128(a, b); }
+ULID_SSSE3_OP m128i mm_or_si128(m128i a, m128i b) noexcept { return _mm_or_si128(a, b); }
+ULID_SSSE3_OP m128i mm_add_epi8(m128i a, m128i b) noexcept { return _mm_add_epi8(a, b); }
+ULID_SSSE3_OP m128i mm_cmpgt_epi8(m128i a, m128i b) noexcept { return _mm_cmpgt_epi8(a, b); }
+ULID_SSSE3_OP m128i mm_mulhi_epu16(m128i a, m128i b) noexcept { return _mm_mulhi_epu16(a, b); }
+ULID_SSSE3_OP m128i mm_packus_epi16(m128i a, m128i b) noexcept { return _mm_packus_epi16(a, b); }
+ULID_SSSE3_OP m128i mm_shuffle_epi8(m128i a, m128i b) noexcept { return _mm_shuffle_epi8(a, b); }
 
-// GCC/clang vector types, named as in their x86 builtins' signatures (q = 8,
-// h = 16, s = 32, d = 64 bits; a final u: unsigned, qs: signed char, which
-// the tables with negative bytes are written in since char may be unsigned).
-// Operators act lane by lane, shifts of unsigned lanes are logical, and a
-// scalar operand stands for a vector of copies of it.
+ULID_AVX2_OP m256i mm256_loadu_si256(const void* p) noexcept {
+    return _mm256_loadu_si256(static_cast<const __m256i*>(p));
+}
+ULID_AVX2_OP void mm256_storeu_si256(void* p, m256i v) noexcept { _mm256_storeu_si256(static_cast<__m256i*>(p), v); }
+ULID_AVX2_OP m256i mm256_set1_epi8(char x) noexcept { return _mm256_set1_epi8(x); }
+ULID_AVX2_OP m256i mm256_set1_epi16(short x) noexcept { return _mm256_set1_epi16(x); }
+ULID_AVX2_OP m256i mm256_set1_epi32(int x) noexcept { return _mm256_set1_epi32(x); }
+ULID_AVX2_OP m256i mm256_set1_epi64x(long long x) noexcept { return _mm256_set1_epi64x(x); }
+ULID_AVX2_OP m256i mm256_setr_m128i(m128i lo, m128i hi) noexcept {
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+ULID_AVX2_OP m256i mm256_broadcastsi128_si256(m128i v) noexcept { return _mm256_broadcastsi128_si256(v); }
+ULID_AVX2_OP m128i mm256_castsi256_si128(m256i v) noexcept { return _mm256_castsi256_si128(v); }
+ULID_AVX2_OP m128i mm256_extracti128_hi(m256i v) noexcept { return _mm256_extracti128_si256(v, 1); }
+ULID_AVX2_OP m256i mm256_and_si256(m256i a, m256i b) noexcept { return _mm256_and_si256(a, b); }
+ULID_AVX2_OP m256i mm256_or_si256(m256i a, m256i b) noexcept { return _mm256_or_si256(a, b); }
+ULID_AVX2_OP m256i mm256_xor_si256(m256i a, m256i b) noexcept { return _mm256_xor_si256(a, b); }
+ULID_AVX2_OP m256i mm256_add_epi32(m256i a, m256i b) noexcept { return _mm256_add_epi32(a, b); }
+template <int N>
+ULID_AVX2_OP m256i mm256_slli_epi16(m256i v) noexcept {
+    return _mm256_slli_epi16(v, N);
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_srli_epi16(m256i v) noexcept {
+    return _mm256_srli_epi16(v, N);
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_slli_epi32(m256i v) noexcept {
+    return _mm256_slli_epi32(v, N);
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_srli_epi32(m256i v) noexcept {
+    return _mm256_srli_epi32(v, N);
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_srli_epi64(m256i v) noexcept {
+    return _mm256_srli_epi64(v, N);
+}
+ULID_AVX2_OP m256i mm256_shuffle_epi8(m256i a, m256i b) noexcept { return _mm256_shuffle_epi8(a, b); }
+ULID_AVX2_OP m256i mm256_blendv_epi8(m256i a, m256i b, m256i mask) noexcept { return _mm256_blendv_epi8(a, b, mask); }
+ULID_AVX2_OP int mm256_movemask_epi8(m256i v) noexcept { return _mm256_movemask_epi8(v); }
+ULID_AVX2_OP m256i mm256_maddubs_epi16(m256i a, m256i b) noexcept { return _mm256_maddubs_epi16(a, b); }
+ULID_AVX2_OP m256i mm256_madd_epi16(m256i a, m256i b) noexcept { return _mm256_madd_epi16(a, b); }
+ULID_AVX2_OP m256i mm256_mul_epu32(m256i a, m256i b) noexcept { return _mm256_mul_epu32(a, b); }
+#else
+// GCC and clang: vector types, named as in their x86 builtins' signatures
+// (q = 8, h = 16, s = 32, d = 64 bits; a final u: unsigned, qs: signed char,
+// since char may be unsigned). Operators act lane by lane, shifts of
+// unsigned lanes are logical, and a scalar operand stands for a vector of
+// copies of it.
+using m128i = long long __attribute__((vector_size(16)));
+using m256i = unsigned __attribute__((vector_size(32)));  // ChaCha's lanes: no casts there, fewer spills
 using v16qi = char __attribute__((vector_size(16)));
 using v16qs = signed char __attribute__((vector_size(16)));
-using v32qs = signed char __attribute__((vector_size(32)));
 using v8hi = short __attribute__((vector_size(16)));
 using v4si = int __attribute__((vector_size(16)));
-using v2di = long long __attribute__((vector_size(16)));
 using v32qi = char __attribute__((vector_size(32)));
+using v32qs = signed char __attribute__((vector_size(32)));
 using v16hi = short __attribute__((vector_size(32)));
 using v16hu = unsigned short __attribute__((vector_size(32)));
 using v8si = int __attribute__((vector_size(32)));
-using v8su = unsigned __attribute__((vector_size(32)));
 using v4di = long long __attribute__((vector_size(32)));
 using v4du = unsigned long long __attribute__((vector_size(32)));
+ULID_SSSE3_OP m128i mm_loadu_si128(const void* p) noexcept {
+    m128i v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+ULID_SSSE3_OP void mm_storeu_si128(void* p, m128i v) noexcept { std::memcpy(p, &v, 16); }
+ULID_SSSE3_OP void mm_storel_epi64(void* p, m128i v) noexcept { std::memcpy(p, &v, 8); }
+ULID_SSSE3_OP m128i mm_set1_epi8(char x) noexcept { return reinterpret_cast<m128i>(v16qi{} + x); }
+ULID_SSSE3_OP m128i mm_set1_epi16(short x) noexcept { return reinterpret_cast<m128i>(v8hi{} + x); }
+ULID_SSSE3_OP m128i mm_cvtsi32_si128(int x) noexcept { return reinterpret_cast<m128i>(v4si{x, 0, 0, 0}); }
+ULID_SSSE3_OP m128i mm_and_si128(m128i a, m128i b) noexcept { return a & b; }
+ULID_SSSE3_OP m128i mm_or_si128(m128i a, m128i b) noexcept { return a | b; }
+ULID_SSSE3_OP m128i mm_add_epi8(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(reinterpret_cast<v16qi>(a) + reinterpret_cast<v16qi>(b));
+}
+ULID_SSSE3_OP m128i mm_cmpgt_epi8(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(reinterpret_cast<v16qs>(a) > reinterpret_cast<v16qs>(b));
+}
+ULID_SSSE3_OP m128i mm_mulhi_epu16(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(__builtin_ia32_pmulhuw128(reinterpret_cast<v8hi>(a), reinterpret_cast<v8hi>(b)));
+}
+ULID_SSSE3_OP m128i mm_packus_epi16(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(__builtin_ia32_packuswb128(reinterpret_cast<v8hi>(a), reinterpret_cast<v8hi>(b)));
+}
+ULID_SSSE3_OP m128i mm_shuffle_epi8(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(__builtin_ia32_pshufb128(reinterpret_cast<v16qi>(a), reinterpret_cast<v16qi>(b)));
+}
+
+ULID_AVX2_OP m256i mm256_loadu_si256(const void* p) noexcept {
+    m256i v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+ULID_AVX2_OP void mm256_storeu_si256(void* p, m256i v) noexcept { std::memcpy(p, &v, 32); }
+ULID_AVX2_OP m256i mm256_set1_epi8(char x) noexcept { return reinterpret_cast<m256i>(v32qi{} + x); }
+ULID_AVX2_OP m256i mm256_set1_epi16(short x) noexcept { return reinterpret_cast<m256i>(v16hi{} + x); }
+ULID_AVX2_OP m256i mm256_set1_epi32(int x) noexcept { return reinterpret_cast<m256i>(v8si{} + x); }
+ULID_AVX2_OP m256i mm256_set1_epi64x(long long x) noexcept { return reinterpret_cast<m256i>(v4di{} + x); }
+ULID_AVX2_OP m256i mm256_setr_m128i(m128i lo, m128i hi) noexcept {
+    return reinterpret_cast<m256i>(__builtin_ia32_insert128i256(__builtin_shufflevector(lo, lo, 0, 1, -1, -1), hi, 1));
+}
+ULID_AVX2_OP m256i mm256_broadcastsi128_si256(m128i v) noexcept {
+    return reinterpret_cast<m256i>(__builtin_shufflevector(v, v, 0, 1, 0, 1));
+}
+ULID_AVX2_OP m128i mm256_castsi256_si128(m256i v) noexcept {
+    return reinterpret_cast<m128i>(__builtin_shufflevector(v, v, 0, 1, 2, 3));
+}
+ULID_AVX2_OP m128i mm256_extracti128_hi(m256i v) noexcept {
+    return __builtin_ia32_extract128i256(reinterpret_cast<v4di>(v), 1);
+}
+ULID_AVX2_OP m256i mm256_and_si256(m256i a, m256i b) noexcept { return a & b; }
+ULID_AVX2_OP m256i mm256_or_si256(m256i a, m256i b) noexcept { return a | b; }
+ULID_AVX2_OP m256i mm256_xor_si256(m256i a, m256i b) noexcept { return a ^ b; }
+ULID_AVX2_OP m256i mm256_add_epi32(m256i a, m256i b) noexcept { return a + b; }
+template <int N>
+ULID_AVX2_OP m256i mm256_slli_epi16(m256i v) noexcept {
+    return reinterpret_cast<m256i>(reinterpret_cast<v16hu>(v) << N);
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_srli_epi16(m256i v) noexcept {
+    return reinterpret_cast<m256i>(reinterpret_cast<v16hu>(v) >> N);
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_slli_epi32(m256i v) noexcept {
+    return v << N;
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_srli_epi32(m256i v) noexcept {
+    return v >> N;
+}
+template <int N>
+ULID_AVX2_OP m256i mm256_srli_epi64(m256i v) noexcept {
+    return reinterpret_cast<m256i>(reinterpret_cast<v4du>(v) >> N);
+}
+ULID_AVX2_OP m256i mm256_shuffle_epi8(m256i a, m256i b) noexcept {
+    return reinterpret_cast<m256i>(__builtin_ia32_pshufb256(reinterpret_cast<v32qi>(a), reinterpret_cast<v32qi>(b)));
+}
+/// A signed compare and a bitwise select rather than pblendvb: GCC 12 folds
+/// __builtin_ia32_pblendvb256 into "mask < 0" on char lanes, which is never
+/// true under -funsigned-char (its own _mm256_blendv_epi8 fails the same way
+/// with g++ 12.2 -O2 -funsigned-char; no GCC bugzilla report was found).
+ULID_AVX2_OP m256i mm256_blendv_epi8(m256i a, m256i b, m256i mask) noexcept {
+    // On byte lanes, so that GCC still emits the single pblendvb.
+    const v32qi take_b = reinterpret_cast<v32qi>(reinterpret_cast<v32qs>(mask) < 0);
+    return reinterpret_cast<m256i>((reinterpret_cast<v32qi>(a) & ~take_b) | (reinterpret_cast<v32qi>(b) & take_b));
+}
+ULID_AVX2_OP int mm256_movemask_epi8(m256i v) noexcept {
+    return __builtin_ia32_pmovmskb256(reinterpret_cast<v32qi>(v));
+}
+ULID_AVX2_OP m256i mm256_maddubs_epi16(m256i a, m256i b) noexcept {
+    return reinterpret_cast<m256i>(__builtin_ia32_pmaddubsw256(reinterpret_cast<v32qi>(a), reinterpret_cast<v32qi>(b)));
+}
+ULID_AVX2_OP m256i mm256_madd_epi16(m256i a, m256i b) noexcept {
+    return reinterpret_cast<m256i>(__builtin_ia32_pmaddwd256(reinterpret_cast<v16hi>(a), reinterpret_cast<v16hi>(b)));
+}
+ULID_AVX2_OP m256i mm256_mul_epu32(m256i a, m256i b) noexcept {
+    return reinterpret_cast<m256i>(__builtin_ia32_pmuludq256(reinterpret_cast<v8si>(a), reinterpret_cast<v8si>(b)));
+}
+#endif
+
+/// A 16-byte table in both halves of a register: the 256-bit shuffle looks
+/// up within each half.
+ULID_AVX2_OP m256i table256(const std::array<std::int8_t, 16>& t) noexcept {
+    return mm256_broadcastsi128_si256(mm_loadu_si128(t.data()));
+}
+
+/// alphabet[16 + i] - alphabet[i]: turns the character of value i into
+/// that of value i + 16.
+inline constexpr std::array<std::int8_t, 16> base32_upper_offsets = [] {
+    std::array<std::int8_t, 16> t{};
+    for (std::size_t i = 0; i < t.size(); ++i) t[i] = static_cast<std::int8_t>(alphabet[16 + i] - alphabet[i]);
+    return t;
+}();
 
 /// Maps sixteen values 0-31 to their alphabet characters: a shuffle of the
 /// first sixteen characters, plus a shuffle of the distance to the second
 /// sixteen where the value is above 15.
-ULID_TARGET("ssse3") inline v16qi base32_digits_ssse3(v16qi v) noexcept {
-    const v16qi low = {'0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
-    const v16qi high = {'G' - '0', 'H' - '1', 'J' - '2', 'K' - '3', 'M' - '4', 'N' - '5', 'P' - '6', 'Q' - '7',
-                        'R' - '8', 'S' - '9', 'T' - 'A', 'V' - 'B', 'W' - 'C', 'X' - 'D', 'Y' - 'E', 'Z' - 'F'};
-    const v16qi upper = reinterpret_cast<v16qi>(reinterpret_cast<v16qs>(v) > 15) & __builtin_ia32_pshufb128(high, v);
-    return __builtin_ia32_pshufb128(low, v) + upper;
+ULID_TARGET("ssse3") inline m128i base32_digits_ssse3(m128i v) noexcept {
+    const m128i upper = mm_and_si128(mm_cmpgt_epi8(v, mm_set1_epi8(15)),
+                                     mm_shuffle_epi8(mm_loadu_si128(base32_upper_offsets.data()), v));
+    return mm_add_epi8(mm_shuffle_epi8(mm_loadu_si128(alphabet.data()), v), upper);
 }
+
+/// encode_ssse3's shuffles: lane k of the group starting at byte g holds
+/// bytes g+i and g+i+1 (high, low), i = 0 0 1 1 2 3 3 4, for g = 1, 6, 11
+/// (-128: a zero byte, past the end).
+inline constexpr std::array<std::array<std::int8_t, 16>, 3> encode_groups = {{
+    {2, 1, 2, 1, 3, 2, 3, 2, 4, 3, 5, 4, 5, 4, 6, 5},
+    {7, 6, 7, 6, 8, 7, 8, 7, 9, 8, 10, 9, 10, 9, 11, 10},
+    {12, 11, 12, 11, 13, 12, 13, 12, 14, 13, 15, 14, 15, 14, -128, 15},
+}};
+/// Per lane, the multiplier 2^(16-s) whose high half shifts right by s.
+inline constexpr std::array<std::int16_t, 8> encode_shifts = {32, 1024, 128, 4096, 512, 64, 2048, 256};
 
 /// SSSE3 encoder. Byte 0 gives the first two characters; bytes 1-15 are
 /// three groups of five bytes, eight characters each. For every character a
@@ -1588,33 +1746,39 @@ ULID_TARGET("ssse3") inline v16qi base32_digits_ssse3(v16qi v) noexcept {
 /// multiply-high shifts them into place and a mask keeps five bits; two
 /// shuffles then map values to the alphabet.
 ULID_TARGET("ssse3") inline void encode_ssse3(const std::uint8_t* bytes, char* out) noexcept {
-    v16qi in{};
-    std::memcpy(&in, bytes, 16);
-    // Lane k of a group starting at byte g holds bytes g+i and g+i+1 (high,
-    // low), i = 0 0 1 1 2 3 3 4; the multiplier 2^(16-s) shifts right by s.
-    const v8hi shift = {32, 1024, 128, 4096, 512, 64, 2048, 256};
-    const v16qi g1 = {2, 1, 2, 1, 3, 2, 3, 2, 4, 3, 5, 4, 5, 4, 6, 5};
-    const v16qi g2 = {7, 6, 7, 6, 8, 7, 8, 7, 9, 8, 10, 9, 10, 9, 11, 10};
-    const v16qi g3 = reinterpret_cast<v16qi>(v16qs{12, 11, 12, 11, 13, 12, 13, 12, 14, 13, 15, 14, 15, 14, -128, 15});
-    const v8hi v1 = __builtin_ia32_pmulhuw128(reinterpret_cast<v8hi>(__builtin_ia32_pshufb128(in, g1)), shift) & 31;
-    const v8hi v2 = __builtin_ia32_pmulhuw128(reinterpret_cast<v8hi>(__builtin_ia32_pshufb128(in, g2)), shift) & 31;
-    const v8hi v3 = __builtin_ia32_pmulhuw128(reinterpret_cast<v8hi>(__builtin_ia32_pshufb128(in, g3)), shift) & 31;
-    const v16qi digits = base32_digits_ssse3(__builtin_ia32_packuswb128(v1, v2));
-    const v16qi last = base32_digits_ssse3(__builtin_ia32_packuswb128(v3, v3));
-    std::memcpy(out + 2, &digits, 16);
-    std::memcpy(out + 18, &last, 8);
+    const m128i in = mm_loadu_si128(bytes);
+    const m128i shift = mm_loadu_si128(encode_shifts.data());
+    const m128i five_bits = mm_set1_epi16(31);
+    const m128i g1 = mm_loadu_si128(encode_groups[0].data());
+    const m128i g2 = mm_loadu_si128(encode_groups[1].data());
+    const m128i g3 = mm_loadu_si128(encode_groups[2].data());
+    const m128i v1 = mm_and_si128(mm_mulhi_epu16(mm_shuffle_epi8(in, g1), shift), five_bits);
+    const m128i v2 = mm_and_si128(mm_mulhi_epu16(mm_shuffle_epi8(in, g2), shift), five_bits);
+    const m128i v3 = mm_and_si128(mm_mulhi_epu16(mm_shuffle_epi8(in, g3), shift), five_bits);
+    mm_storeu_si128(out + 2, base32_digits_ssse3(mm_packus_epi16(v1, v2)));
+    mm_storel_epi64(out + 18, base32_digits_ssse3(mm_packus_epi16(v3, v3)));
     out[0] = alphabet[bytes[0] >> 5U];
     out[1] = alphabet[bytes[0] & 31U];
 }
 
-/// Per byte, `b` where `mask` has its top bit set, else `a` (pblendvb).
-/// Written as a signed compare and a bitwise select because GCC 12 folds
-/// __builtin_ia32_pblendvb256 into "mask < 0" on char lanes, which is never
-/// true under -funsigned-char.
-ULID_TARGET("avx2") inline v32qi blend_by_sign_avx2(v32qi a, v32qi b, v32qi mask) noexcept {
-    const v32qi take_b = reinterpret_cast<v32qi>(reinterpret_cast<v32qs>(mask) < 0);
-    return (a & ~take_b) | (b & take_b);
-}
+/// decode_avx2's tables, by a character's low nibble: its value among the
+/// digits ('0'-'9'), the first letter row ('@' A-H I J K L M N O) and the
+/// second (P-T U V-Z and five more); -1 where the character is invalid.
+inline constexpr std::array<std::int8_t, 16> decode_digit_row = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1};
+inline constexpr std::array<std::int8_t, 16> decode_letter_row4 = {-1, 10, 11, 12, 13, 14, 15, 16,
+                                                                   17, -1, 18, 19, -1, 20, 21, -1};
+inline constexpr std::array<std::int8_t, 16> decode_letter_row5 = {22, 23, 24, 25, 26, -1, 27, 28,
+                                                                   29, 30, 31, -1, -1, -1, -1, -1};
+/// By high nibble: 0x80 where the row is the digits (3); 0xFF where no row
+/// applies (0-2, 8-15, which includes every byte above 0x7F).
+inline constexpr std::array<std::int8_t, 16> decode_is_digit = {0, 0, 0, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+inline constexpr std::array<std::int8_t, 16> decode_no_row = {-1, -1, -1, 0,  0,  0,  0,  0,
+                                                              -1, -1, -1, -1, -1, -1, -1, -1};
+/// Where the decoded groups' bytes go. Low half: characters 2-9 -> bytes
+/// 1-5, 10-17 -> bytes 6-10; high half: characters 18-25 -> bytes 11-15.
+inline constexpr std::array<std::int8_t, 32> decode_order = {
+    -1, 4,  3,  2,  1,  0,  12, 11, 10, 9,  8,  -1, -1, -1, -1, -1,  //
+    -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 12, 11, 10, 9,  8};
 
 /// AVX2 validating decoder. Characters 2-17 and 10-25 are loaded into the
 /// two halves of a register (never reading past the 26 characters). Each
@@ -1626,143 +1790,32 @@ ULID_TARGET("avx2") inline v32qi blend_by_sign_avx2(v32qi a, v32qi b, v32qi mask
 ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* bytes) noexcept {
     const std::uint8_t d0 = decode_table[static_cast<unsigned char>(text[0])];
     const std::uint8_t d1 = decode_table[static_cast<unsigned char>(text[1])];
-    v16qi first{};
-    v16qi second{};
-    std::memcpy(&first, text + 2, 16);
-    std::memcpy(&second, text + 10, 16);
-    // Widened with its upper half undefined (-1), then the second inserted.
-    const v32qi widened =
-        __builtin_shufflevector(first, first, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,  //
-                                -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1);
-    const v32qi x = reinterpret_cast<v32qi>(
-        __builtin_ia32_insert128i256(reinterpret_cast<v4di>(widened), reinterpret_cast<v2di>(second), 1));
+    const m256i x = mm256_setr_m128i(mm_loadu_si128(text + 2), mm_loadu_si128(text + 10));
 
-    const v32qi hi_nibble = reinterpret_cast<v32qi>(reinterpret_cast<v16hu>(x) >> 4) & 0x0F;
-    const v32qi lo_nibble = x & 0x0F;
-    // By low nibble: '0'-'9'; '@' A-H I J K L M N O; P-T U V-Z and five more.
-    const v32qi digit_row = reinterpret_cast<v32qi>(v32qs{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1,  //
-                                                          0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1});
-    const v32qi letter_row4 =
-        reinterpret_cast<v32qi>(v32qs{-1, 10, 11, 12, 13, 14, 15, 16, 17, -1, 18, 19, -1, 20, 21, -1,  //
-                                      -1, 10, 11, 12, 13, 14, 15, 16, 17, -1, 18, 19, -1, 20, 21, -1});
-    const v32qi letter_row5 =
-        reinterpret_cast<v32qi>(v32qs{22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1,  //
-                                      22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1});
-    // By high nibble: 0x80 where the row is the digits (3); 0xFF where no
-    // row applies (0-2, 8-15, which includes every byte above 0x7F).
-    const v32qi is_digit = reinterpret_cast<v32qi>(v32qs{0, 0, 0, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  //
-                                                         0, 0, 0, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0});
-    const v32qi no_row = reinterpret_cast<v32qi>(v32qs{-1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1,  //
-                                                       -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1});
+    const m256i nibble = mm256_set1_epi8(0x0F);
+    const m256i hi_nibble = mm256_and_si256(mm256_srli_epi16<4>(x), nibble);
+    const m256i lo_nibble = mm256_and_si256(x, nibble);
     // Rows 5 and 7 have bit 4 set; shifted to bit 7 it picks the second
     // letter row.
-    const v32qi letter = blend_by_sign_avx2(__builtin_ia32_pshufb256(letter_row4, lo_nibble),
-                                            __builtin_ia32_pshufb256(letter_row5, lo_nibble),
-                                            reinterpret_cast<v32qi>(reinterpret_cast<v16hu>(x) << 3));
-    v32qi v = blend_by_sign_avx2(letter, __builtin_ia32_pshufb256(digit_row, lo_nibble),
-                                 __builtin_ia32_pshufb256(is_digit, hi_nibble));
-    v |= __builtin_ia32_pshufb256(no_row, hi_nibble);
-    if ((__builtin_ia32_pmovmskb256(v) | ((d0 | d1) & 0x80)) != 0) return errc::invalid_characters;
+    const m256i letter =
+        mm256_blendv_epi8(mm256_shuffle_epi8(table256(decode_letter_row4), lo_nibble),
+                          mm256_shuffle_epi8(table256(decode_letter_row5), lo_nibble), mm256_slli_epi16<3>(x));
+    m256i v = mm256_blendv_epi8(letter, mm256_shuffle_epi8(table256(decode_digit_row), lo_nibble),
+                                mm256_shuffle_epi8(table256(decode_is_digit), hi_nibble));
+    v = mm256_or_si256(v, mm256_shuffle_epi8(table256(decode_no_row), hi_nibble));
+    if ((mm256_movemask_epi8(v) | ((d0 | d1) & 0x80)) != 0) return errc::invalid_characters;
     if (d0 > 7) return errc::overflow;
 
-    const v16hi pairs = __builtin_ia32_pmaddubsw256(v, reinterpret_cast<v32qi>(v16hi{} + 0x0120));  // v0 * 32 + v1
-    const v8si quads =
-        __builtin_ia32_pmaddwd256(pairs, reinterpret_cast<v16hi>(v8si{} + 0x00010400));  // p0 * 1024 + p1
-    const v4du groups =
-        reinterpret_cast<v4du>(__builtin_ia32_pmuludq256(quads, reinterpret_cast<v8si>(v4di{} + (1 << 20)))) |
-        (reinterpret_cast<v4du>(quads) >> 32);  // q0 << 20 | q1
-    // Low half: characters 2-9 -> bytes 1-5, 10-17 -> bytes 6-10; high
-    // half: characters 18-25 -> bytes 11-15.
-    const v32qi order =
-        reinterpret_cast<v32qi>(v32qs{-1, 4,  3,  2,  1,  0,  12, 11, 10, 9,  8,  -1, -1, -1, -1, -1,  //
-                                      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 12, 11, 10, 9,  8});
-    const v32qi placed = __builtin_ia32_pshufb256(reinterpret_cast<v32qi>(groups), order);
-    v16qi result = __builtin_shufflevector(placed, placed, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) |
-                   reinterpret_cast<v16qi>(__builtin_ia32_extract128i256(reinterpret_cast<v4di>(placed), 1));
-    result |= reinterpret_cast<v16qi>(v4si{(d0 << 5U) | d1, 0, 0, 0});
-    std::memcpy(bytes, &result, 16);
+    const m256i pairs = mm256_maddubs_epi16(v, mm256_set1_epi16(0x0120));       // v0 * 32 + v1
+    const m256i quads = mm256_madd_epi16(pairs, mm256_set1_epi32(0x00010400));  // p0 * 1024 + p1
+    const m256i groups = mm256_or_si256(mm256_mul_epu32(quads, mm256_set1_epi64x(1 << 20)),
+                                        mm256_srli_epi64<32>(quads));  // q0 << 20 | q1
+    const m256i placed = mm256_shuffle_epi8(groups, mm256_loadu_si256(decode_order.data()));
+    m128i result = mm_or_si128(mm256_castsi256_si128(placed), mm256_extracti128_hi(placed));
+    result = mm_or_si128(result, mm_cvtsi32_si128((d0 << 5U) | d1));
+    mm_storeu_si128(bytes, result);
     return errc{};
 }
-
-#else
-
-// MSVC: the same kernels with the intrinsics of <immintrin.h>.
-ULID_TARGET("ssse3") inline __m128i base32_digits_ssse3(__m128i v) noexcept {
-    const __m128i low = _mm_setr_epi8('0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F');
-    const __m128i high =
-        _mm_setr_epi8('G' - '0', 'H' - '1', 'J' - '2', 'K' - '3', 'M' - '4', 'N' - '5', 'P' - '6', 'Q' - '7', 'R' - '8',
-                      'S' - '9', 'T' - 'A', 'V' - 'B', 'W' - 'C', 'X' - 'D', 'Y' - 'E', 'Z' - 'F');
-    const __m128i upper = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8(15)), _mm_shuffle_epi8(high, v));
-    return _mm_add_epi8(_mm_shuffle_epi8(low, v), upper);
-}
-
-ULID_TARGET("ssse3") inline void encode_ssse3(const std::uint8_t* bytes, char* out) noexcept {
-    const __m128i in = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bytes));
-    // Lane k of a group starting at byte g holds bytes g+i and g+i+1 (high,
-    // low), i = 0 0 1 1 2 3 3 4; the multiplier 2^(16-s) shifts right by s.
-    const __m128i shift = _mm_setr_epi16(32, 1024, 128, 4096, 512, 64, 2048, 256);
-    const __m128i five_bits = _mm_set1_epi16(31);
-    const __m128i g1 = _mm_setr_epi8(2, 1, 2, 1, 3, 2, 3, 2, 4, 3, 5, 4, 5, 4, 6, 5);
-    const __m128i g2 = _mm_setr_epi8(7, 6, 7, 6, 8, 7, 8, 7, 9, 8, 10, 9, 10, 9, 11, 10);
-    const __m128i g3 = _mm_setr_epi8(12, 11, 12, 11, 13, 12, 13, 12, 14, 13, 15, 14, 15, 14, -128, 15);
-    const __m128i v1 = _mm_and_si128(_mm_mulhi_epu16(_mm_shuffle_epi8(in, g1), shift), five_bits);
-    const __m128i v2 = _mm_and_si128(_mm_mulhi_epu16(_mm_shuffle_epi8(in, g2), shift), five_bits);
-    const __m128i v3 = _mm_and_si128(_mm_mulhi_epu16(_mm_shuffle_epi8(in, g3), shift), five_bits);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 2), base32_digits_ssse3(_mm_packus_epi16(v1, v2)));
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + 18), base32_digits_ssse3(_mm_packus_epi16(v3, v3)));
-    out[0] = alphabet[bytes[0] >> 5U];
-    out[1] = alphabet[bytes[0] & 31U];
-}
-
-ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* bytes) noexcept {
-    const std::uint8_t d0 = decode_table[static_cast<unsigned char>(text[0])];
-    const std::uint8_t d1 = decode_table[static_cast<unsigned char>(text[1])];
-    const __m128i first = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 2));
-    const __m128i second = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + 10));
-    const __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(first), second, 1);
-
-    const __m256i nibble = _mm256_set1_epi8(0x0F);
-    const __m256i hi_nibble = _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble);
-    const __m256i lo_nibble = _mm256_and_si256(x, nibble);
-    // By low nibble: '0'-'9'; '@' A-H I J K L M N O; P-T U V-Z and five more.
-    const __m256i digit_row = _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1,  //
-                                               0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1);
-    const __m256i letter_row4 = _mm256_setr_epi8(-1, 10, 11, 12, 13, 14, 15, 16, 17, -1, 18, 19, -1, 20, 21, -1,  //
-                                                 -1, 10, 11, 12, 13, 14, 15, 16, 17, -1, 18, 19, -1, 20, 21, -1);
-    const __m256i letter_row5 = _mm256_setr_epi8(22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1,  //
-                                                 22, 23, 24, 25, 26, -1, 27, 28, 29, 30, 31, -1, -1, -1, -1, -1);
-    // By high nibble: 0x80 where the row is the digits (3); 0xFF where no
-    // row applies (0-2, 8-15, which includes every byte above 0x7F).
-    const __m256i is_digit = _mm256_setr_epi8(0, 0, 0, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,  //
-                                              0, 0, 0, -128, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
-    const __m256i no_row = _mm256_setr_epi8(-1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1,  //
-                                            -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1);
-    // Rows 5 and 7 have bit 4 set; shifted to bit 7 it picks the second
-    // letter row.
-    const __m256i letter = _mm256_blendv_epi8(_mm256_shuffle_epi8(letter_row4, lo_nibble),
-                                              _mm256_shuffle_epi8(letter_row5, lo_nibble), _mm256_slli_epi16(x, 3));
-    __m256i v =
-        _mm256_blendv_epi8(letter, _mm256_shuffle_epi8(digit_row, lo_nibble), _mm256_shuffle_epi8(is_digit, hi_nibble));
-    v = _mm256_or_si256(v, _mm256_shuffle_epi8(no_row, hi_nibble));
-    if ((_mm256_movemask_epi8(v) | ((d0 | d1) & 0x80)) != 0) return errc::invalid_characters;
-    if (d0 > 7) return errc::overflow;
-
-    const __m256i pairs = _mm256_maddubs_epi16(v, _mm256_set1_epi16(0x0120));       // v0 * 32 + v1
-    const __m256i quads = _mm256_madd_epi16(pairs, _mm256_set1_epi32(0x00010400));  // p0 * 1024 + p1
-    const __m256i groups = _mm256_or_si256(_mm256_mul_epu32(quads, _mm256_set1_epi64x(1 << 20)),
-                                           _mm256_srli_epi64(quads, 32));  // q0 << 20 | q1
-    // Low half: characters 2-9 -> bytes 1-5, 10-17 -> bytes 6-10; high
-    // half: characters 18-25 -> bytes 11-15.
-    const __m256i order = _mm256_setr_epi8(-1, 4, 3, 2, 1, 0, 12, 11, 10, 9, 8, -1, -1, -1, -1, -1,  //
-                                           -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 12, 11, 10, 9, 8);
-    const __m256i placed = _mm256_shuffle_epi8(groups, order);
-    __m128i result = _mm_or_si128(_mm256_castsi256_si128(placed), _mm256_extracti128_si256(placed, 1));
-    result = _mm_or_si128(result, _mm_cvtsi32_si128((d0 << 5U) | d1));
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(bytes), result);
-    return errc{};
-}
-
-#endif  // defined(__GNUC__) || defined(__clang__)
 
 #endif
 
@@ -1776,13 +1829,6 @@ inline std::error_code ulid::from_bytes(const std::uint8_t* data, std::size_t si
 
 constexpr ulid ulid::from_high_low(std::uint64_t high, std::uint64_t low) noexcept {
     ulid id;
-#if ULID_HAS_IS_CONSTANT_EVALUATED
-    if (!__builtin_is_constant_evaluated()) {
-        detail::write_be64(id.bytes_.data(), high);
-        detail::write_be64(id.bytes_.data() + 8, low);
-        return id;
-    }
-#endif
     detail::store_be(id.bytes_.data(), 8, high);
     detail::store_be(id.bytes_.data() + 8, 8, low);
     return id;
@@ -1794,7 +1840,7 @@ inline std::error_code ulid::to_bytes(std::uint8_t* out, std::size_t size) const
     return detail::success();
 }
 
-constexpr std::uint64_t ulid::time() const noexcept { return detail::load_be64(bytes_.data()) >> 16U; }
+constexpr std::uint64_t ulid::time() const noexcept { return detail::load_be(bytes_.data(), 8) >> 16U; }
 
 inline std::error_code ulid::set_time(std::uint64_t ms) noexcept {
     if (ms > max_time) return errc::big_time;
@@ -1808,8 +1854,8 @@ inline std::error_code ulid::set_entropy(const std::uint8_t* data, std::size_t s
     return detail::success();
 }
 
-constexpr std::uint64_t ulid::high() const noexcept { return detail::load_be64(bytes_.data()); }
-constexpr std::uint64_t ulid::low() const noexcept { return detail::load_be64(bytes_.data() + 8); }
+constexpr std::uint64_t ulid::high() const noexcept { return detail::load_be(bytes_.data(), 8); }
+constexpr std::uint64_t ulid::low() const noexcept { return detail::load_be(bytes_.data() + 8, 8); }
 
 constexpr ulid to_uuidv7(const ulid& id) noexcept {
     return ulid::from_high_low((id.high() & ~std::uint64_t{0xF000}) | 0x7000U,
@@ -2541,13 +2587,13 @@ template <class S>
         std::uint64_t v = 0;
         if (ULID_LIKELY(plan.bytes == 4)) {  // the default increment, 2^32 - 1
             if (const status s = read_bytes(source, buffer.data(), 4); ULID_UNLIKELY(s != ok)) return s;
-            v = read_be32(buffer.data());
+            v = load_be(buffer.data(), 4);
         } else if (plan.bytes == 8) {
             if (const status s = read_bytes(source, buffer.data(), 8); s != ok) return s;
-            v = read_be64(buffer.data());
+            v = load_be(buffer.data(), 8);
         } else if (plan.bytes == 2) {
             if (const status s = read_bytes(source, buffer.data(), 2); s != ok) return s;
-            v = read_be16(buffer.data());
+            v = load_be(buffer.data(), 2);
         } else {
             if (const status s = read_bytes(source, buffer.data(), 1); s != ok) return s;
             v = buffer[0];
@@ -2851,6 +2897,21 @@ struct lanes4 {
 };
 #endif
 
+// One ChaCha double round of the state words x[0..15]: the quarter round
+// `qr` on each column, then on each diagonal (RFC 8439, 2.3). Every kernel
+// shares this schedule; a macro, so that each kernel's own quarter round
+// inlines under its target attribute (a shared function must be force-inlined
+// across that attribute, and then clang's AVX2 code was 2-3 % slower).
+#define ULID_CHACHA_DOUBLE_ROUND(qr, x) \
+    qr(x[0], x[4], x[8], x[12]);        \
+    qr(x[1], x[5], x[9], x[13]);        \
+    qr(x[2], x[6], x[10], x[14]);       \
+    qr(x[3], x[7], x[11], x[15]);       \
+    qr(x[0], x[5], x[10], x[15]);       \
+    qr(x[1], x[6], x[11], x[12]);       \
+    qr(x[2], x[7], x[8], x[13]);        \
+    qr(x[3], x[4], x[9], x[14])
+
 // The keystream of chacha_blocks4/8 is stored word-major: word w of every
 // block in turn, each word little-endian (a fixed permutation of the blocks'
 // bytes, written with whole-vector stores). The tests check it against an
@@ -2897,14 +2958,7 @@ void chacha_blocks4(const std::array<std::uint32_t, 8>& key, std::uint64_t count
         b = rotl(b ^ c, 7);
     };
     for (int i = 0; i < Rounds; i += 2) {
-        quarter_round(x[0], x[4], x[8], x[12]);
-        quarter_round(x[1], x[5], x[9], x[13]);
-        quarter_round(x[2], x[6], x[10], x[14]);
-        quarter_round(x[3], x[7], x[11], x[15]);
-        quarter_round(x[0], x[5], x[10], x[15]);
-        quarter_round(x[1], x[6], x[11], x[12]);
-        quarter_round(x[2], x[7], x[8], x[13]);
-        quarter_round(x[3], x[4], x[9], x[14]);
+        ULID_CHACHA_DOUBLE_ROUND(quarter_round, x);
     }
     for (std::size_t w = 0; w < 16; ++w) {
         const lanes sum = x[w] + input[w];
@@ -2917,23 +2971,25 @@ void chacha_blocks4(const std::array<std::uint32_t, 8>& key, std::uint64_t count
 }
 
 #if ULID_X86_SIMD
-#if defined(__GNUC__) || defined(__clang__)
-ULID_TARGET("avx2") inline v8su chacha_rotl_avx2(v8su v, int c) noexcept { return (v << c) | (v >> (32 - c)); }
+template <int C>
+ULID_AVX2_OP m256i chacha_rotl_avx2(m256i v) noexcept {
+    return mm256_or_si256(mm256_slli_epi32<C>(v), mm256_srli_epi32<32 - C>(v));
+}
 
-ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(v8su& a, v8su& b, v8su& c, v8su& d) noexcept {
+/// Byte shuffles that rotate each 32-bit lane left by 16 and by 8 bits.
+inline constexpr std::array<std::int8_t, 16> chacha_rot16 = {2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13};
+inline constexpr std::array<std::int8_t, 16> chacha_rot8 = {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
+
+ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(m256i& a, m256i& b, m256i& c, m256i& d) noexcept {
     // Rotations by 16 and 8 move whole bytes: one shuffle each.
-    const v32qi rot16 = {2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,  //
-                         2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13};
-    const v32qi rot8 = {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,  //
-                        3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14};
-    a += b;
-    d = reinterpret_cast<v8su>(__builtin_ia32_pshufb256(reinterpret_cast<v32qi>(d ^ a), rot16));
-    c += d;
-    b = chacha_rotl_avx2(b ^ c, 12);
-    a += b;
-    d = reinterpret_cast<v8su>(__builtin_ia32_pshufb256(reinterpret_cast<v32qi>(d ^ a), rot8));
-    c += d;
-    b = chacha_rotl_avx2(b ^ c, 7);
+    a = mm256_add_epi32(a, b);
+    d = mm256_shuffle_epi8(mm256_xor_si256(d, a), table256(chacha_rot16));
+    c = mm256_add_epi32(c, d);
+    b = chacha_rotl_avx2<12>(mm256_xor_si256(b, c));
+    a = mm256_add_epi32(a, b);
+    d = mm256_shuffle_epi8(mm256_xor_si256(d, a), table256(chacha_rot8));
+    c = mm256_add_epi32(c, d);
+    b = chacha_rotl_avx2<7>(mm256_xor_si256(b, c));
 }
 
 /// Eight consecutive ChaCha blocks, one per 32-bit lane of AVX2 registers:
@@ -2942,99 +2998,28 @@ ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(v8su& a, v8su& b, v8su
 template <int Rounds>
 ULID_TARGET("avx2")
 void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
-    std::array<v8su, 16> input{};
-    for (std::size_t w = 0; w < 4; ++w) input[w] = v8su{} + chacha_constants[w];
-    for (std::size_t w = 0; w < 8; ++w) input[4 + w] = v8su{} + key[w];
+    // Plain arrays: as a template argument __m256i loses its attributes
+    // (GCC warns, -Wignored-attributes).
+    m256i input[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
+    for (std::size_t w = 0; w < 4; ++w) input[w] = mm256_set1_epi32(static_cast<int>(chacha_constants[w]));
+    for (std::size_t w = 0; w < 8; ++w) input[4 + w] = mm256_set1_epi32(static_cast<int>(key[w]));
     std::array<std::uint32_t, 8> low{};
     std::array<std::uint32_t, 8> high{};
     for (std::size_t l = 0; l < 8; ++l) {
         low[l] = static_cast<std::uint32_t>(counter + l);
         high[l] = static_cast<std::uint32_t>((counter + l) >> 32U);
     }
-    std::memcpy(&input[12], low.data(), 32);
-    std::memcpy(&input[13], high.data(), 32);
-    input[14] = v8su{};
-    input[15] = v8su{};
-    std::array<v8su, 16> x = input;
-    // The round schedule is written out here rather than shared with the
-    // other kernels: a shared helper must be inlined across the avx2 target
-    // attribute, which GCC does only when forced, and then clang's code was
-    // 2-3 % slower.
+    input[12] = mm256_loadu_si256(low.data());
+    input[13] = mm256_loadu_si256(high.data());
+    input[14] = mm256_set1_epi32(0);
+    input[15] = mm256_set1_epi32(0);
+    m256i x[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
+    std::memcpy(x, input, sizeof x);
     for (int i = 0; i < Rounds; i += 2) {
-        chacha_quarter_round_avx2(x[0], x[4], x[8], x[12]);
-        chacha_quarter_round_avx2(x[1], x[5], x[9], x[13]);
-        chacha_quarter_round_avx2(x[2], x[6], x[10], x[14]);
-        chacha_quarter_round_avx2(x[3], x[7], x[11], x[15]);
-        chacha_quarter_round_avx2(x[0], x[5], x[10], x[15]);
-        chacha_quarter_round_avx2(x[1], x[6], x[11], x[12]);
-        chacha_quarter_round_avx2(x[2], x[7], x[8], x[13]);
-        chacha_quarter_round_avx2(x[3], x[4], x[9], x[14]);
+        ULID_CHACHA_DOUBLE_ROUND(chacha_quarter_round_avx2, x);
     }
-    for (std::size_t w = 0; w < 16; ++w) {
-        const v8su sum = x[w] + input[w];
-        std::memcpy(out + 32 * w, &sum, 32);
-    }
+    for (std::size_t w = 0; w < 16; ++w) mm256_storeu_si256(out + 32 * w, mm256_add_epi32(x[w], input[w]));
 }
-#else
-// MSVC: the same kernels with the intrinsics of <immintrin.h>.
-ULID_TARGET("avx2") inline __m256i chacha_rotl_avx2(__m256i v, int c) noexcept {
-    return _mm256_or_si256(_mm256_slli_epi32(v, c), _mm256_srli_epi32(v, 32 - c));
-}
-
-ULID_TARGET("avx2") inline void chacha_quarter_round_avx2(__m256i& a, __m256i& b, __m256i& c, __m256i& d) noexcept {
-    // Rotations by 16 and 8 move whole bytes: one shuffle each.
-    const __m256i rot16 = _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13,  //
-                                           2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13);
-    const __m256i rot8 = _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14,  //
-                                          3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14);
-    a = _mm256_add_epi32(a, b);
-    d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot16);
-    c = _mm256_add_epi32(c, d);
-    b = chacha_rotl_avx2(_mm256_xor_si256(b, c), 12);
-    a = _mm256_add_epi32(a, b);
-    d = _mm256_shuffle_epi8(_mm256_xor_si256(d, a), rot8);
-    c = _mm256_add_epi32(c, d);
-    b = chacha_rotl_avx2(_mm256_xor_si256(b, c), 7);
-}
-
-template <int Rounds>
-ULID_TARGET("avx2")
-void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
-    // Plain arrays: std::array drops __m256i's alignment attribute.
-    __m256i input[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
-    for (std::size_t w = 0; w < 4; ++w) input[w] = _mm256_set1_epi32(static_cast<int>(chacha_constants[w]));
-    for (std::size_t w = 0; w < 8; ++w) input[4 + w] = _mm256_set1_epi32(static_cast<int>(key[w]));
-    std::array<std::uint32_t, 8> low{};
-    std::array<std::uint32_t, 8> high{};
-    for (std::size_t l = 0; l < 8; ++l) {
-        low[l] = static_cast<std::uint32_t>(counter + l);
-        high[l] = static_cast<std::uint32_t>((counter + l) >> 32U);
-    }
-    input[12] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(low.data()));
-    input[13] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(high.data()));
-    input[14] = _mm256_setzero_si256();
-    input[15] = _mm256_setzero_si256();
-    __m256i x[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
-    for (std::size_t w = 0; w < 16; ++w) x[w] = input[w];
-    // The round schedule is written out here rather than shared with the
-    // other kernels: a shared helper must be inlined across the avx2 target
-    // attribute, which GCC does only when forced, and then clang's code was
-    // 2-3 % slower.
-    for (int i = 0; i < Rounds; i += 2) {
-        chacha_quarter_round_avx2(x[0], x[4], x[8], x[12]);
-        chacha_quarter_round_avx2(x[1], x[5], x[9], x[13]);
-        chacha_quarter_round_avx2(x[2], x[6], x[10], x[14]);
-        chacha_quarter_round_avx2(x[3], x[7], x[11], x[15]);
-        chacha_quarter_round_avx2(x[0], x[5], x[10], x[15]);
-        chacha_quarter_round_avx2(x[1], x[6], x[11], x[12]);
-        chacha_quarter_round_avx2(x[2], x[7], x[8], x[13]);
-        chacha_quarter_round_avx2(x[3], x[4], x[9], x[14]);
-    }
-    for (std::size_t w = 0; w < 16; ++w) {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 32 * w), _mm256_add_epi32(x[w], input[w]));
-    }
-}
-#endif  // defined(__GNUC__) || defined(__clang__)
 #endif
 
 }  // namespace detail
@@ -3079,7 +3064,7 @@ ULID_FORCE_INLINE bool secure_entropy::try_read_be32(std::uint32_t& out) noexcep
     detail::keystream_state* const s = state();
     if (ULID_LIKELY(s != nullptr && s->remaining >= 4 && s->epoch == detail::fork_epoch())) {
         std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-        out = detail::read_be32(p);
+        out = static_cast<std::uint32_t>(detail::load_be(p, 4));
         std::memset(p, 0, 4);
         s->remaining -= 4;
         return true;
@@ -3468,8 +3453,8 @@ ULID_NOINLINE detail::status monotonic_entropy<Source, Layout>::reseed(std::uint
     entropy_array fresh{};
     if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
     epoch_ = epoch;  // only now: a failed reseed must leave a parent's state marked as such
-    now_.high = Layout::counter_bits > 64 ? detail::read_be16(fresh.data()) : 0U;
-    now_.low = detail::read_be64(fresh.data() + 2) & detail::max_low<Layout>;
+    now_.high = Layout::counter_bits > 64 ? detail::load_be(fresh.data(), 2) : 0U;
+    now_.low = detail::load_be(fresh.data() + 2, 8) & detail::max_low<Layout>;
     now_.tick = tick;
     now_.exhausted = false;
     return detail::ok;
@@ -3729,7 +3714,7 @@ std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
         s = detail::read_entropy(source, e);
     }
     if (s != detail::ok) return detail::to_error_code(s);
-    out = ulid::from_high_low((ms << 16U) | detail::read_be16(e.data()), detail::read_be64(e.data() + 2));
+    out = ulid::from_high_low((ms << 16U) | detail::load_be(e.data(), 2), detail::load_be(e.data() + 2, 8));
     return detail::success();
 }
 
@@ -3956,6 +3941,10 @@ inline std::size_t ulid::hash_value(const ulid& id) noexcept { return std::hash<
 #undef ULID_CONSTINIT
 #undef ULID_LITTLE_ENDIAN
 #undef ULID_X86_SIMD
+#undef ULID_X86_INTRINSICS
+#undef ULID_CHACHA_DOUBLE_ROUND
+#undef ULID_SSSE3_OP
+#undef ULID_AVX2_OP
 #undef ULID_HAS_VECTOR_EXTENSIONS
 #undef ULID_CYCLE_CLOCK
 #undef ULID_HAS_GETRANDOM

@@ -102,9 +102,9 @@ struct time_cache {
     std::array<char, max_time_text> text{};
 };
 
-/// Writes `ms` as RFC 3339 in UTC with milliseconds (2016-07-30T22:36:16.385Z,
-/// at most 25 characters) into `out` (`size` >= 26) and returns the length.
-/// `ms` as RFC 3339 in UTC, from the library; 0 if `out` is too small.
+/// Writes `ms` as RFC 3339 in UTC with milliseconds, from ulid::rfc3339()
+/// (2016-07-30T22:36:16.385Z, at most 25 characters), into `out` and returns
+/// the length; 0 when `size` is not larger than that.
 std::size_t utc_rfc3339(std::uint64_t ms, char* out, std::size_t size) noexcept {
     const ulid::fixed_text<25> text = ulid::rfc3339(ms);
     if (size <= text.size()) return 0;
@@ -167,9 +167,12 @@ char* put_time(char* out, const ulid::ulid& id, const options& opt, time_cache& 
 /// never held whole); `length` is the full length.
 std::string explain_bad_id(std::string_view text, std::size_t length) {
     if (text.size() < length) {
-        // Only the length can be wrong in an input too long to be held; this
-        // must stay word for word what ulid::explain() says for a length.
-        return "got " + std::to_string(length) + " characters, expected 26 (ULID) or 36 (UUID)";
+        // Only the length can be wrong in an input too long to be held: the
+        // library's words for a length.
+        std::array<char, 96> why{};
+        ulid::detail::bounded_writer w(why.data(), why.size());
+        ulid::detail::explain_length(w, length, ulid::text_form::any);
+        return std::string(why.data(), w.finish());
     }
     return ulid::explain(text, ulid::text_form::any);
 }

@@ -13,6 +13,8 @@
 
 #include <ulid/ulid.hpp>
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -23,7 +25,7 @@ namespace ulid_cli {
 
 /// Where generated ULIDs take their entropy from.
 enum class entropy_kind {
-    secure,  ///< the library's default: ChaCha20 keyed by the OS, monotonic
+    secure,  ///< the library's default: ChaCha8 keyed by the OS, monotonic
     quick,   ///< std::mt19937_64 seeded from the OS, monotonic
     zero,    ///< zero entropy, counting up within a millisecond
 };
@@ -83,42 +85,15 @@ enum class parse_output {
 /// What main() should do after parsing the command line.
 enum class action { run, help, version, usage_error };
 
-/// Appends one character as it appears between single quotes in a message:
-/// \r \n \t \0 for those, \xNN for other control and non-ASCII bytes, and
-/// the quote and the backslash escaped, so that nothing invisible or
-/// ambiguous reaches the terminal (the escapes of ulid::explain()).
+/// Appends one character as it appears between single quotes in a message,
+/// with the escapes of ulid::explain() (its quotes left off), so that
+/// nothing invisible or ambiguous reaches the terminal.
 inline void append_escaped(std::string& s, char ch) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-        case '\\':
-            s += "\\\\";
-            return;
-        case '\'':
-            s += "\\'";
-            return;
-        case '\r':
-            s += "\\r";
-            return;
-        case '\n':
-            s += "\\n";
-            return;
-        case '\t':
-            s += "\\t";
-            return;
-        case '\0':
-            s += "\\0";
-            return;
-        default:
-            break;
-    }
-    if (c < 0x20 || c >= 0x7F) {
-        constexpr std::string_view hex = "0123456789abcdef";
-        s += "\\x";
-        s += hex[c >> 4U];
-        s += hex[c & 15U];
-    } else {
-        s += ch;
-    }
+    std::array<char, 8> quoted{};  // at most '\xNN' and a NUL
+    ulid::detail::bounded_writer w(quoted.data(), quoted.size());
+    w.put_shown(ch);
+    const std::size_t n = w.finish();
+    s.append(quoted.data() + 1, n - 2);
 }
 
 /// An input or option value in a message: between single quotes, escaped
@@ -427,7 +402,6 @@ inline std::string conflict(const options& opt) {
     if (result != action::run) return result;
     error = detail::conflict(opt);
     return error.empty() ? action::run : action::usage_error;
-    return action::run;
 }
 
 }  // namespace ulid_cli
