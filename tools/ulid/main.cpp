@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <type_traits>
 #include <utility>
 
 namespace ulid_cli {
@@ -35,6 +36,8 @@ Generating:
                        (1796199304123) or RFC 3339 (2026-12-02T08:15:04.123Z)
   -q, --quick          fast non-cryptographic entropy (std::mt19937_64 seeded by the OS)
   -z, --zero           zero entropy; with -n, counts up from zero within a millisecond
+      --v7             ULIDs that are also RFC 9562 UUIDv7: version 7, the clock's fraction of
+                       the millisecond in rand_a (with -t: 0), rand_b random
 Parsing (by default a ULID prints its time, a UUID its ULID):
       --parse          read standard input when no ULID is given (as "-")
   -f, --format FORMAT  print the time of every input as default (Wed Dec 02 08:15:04.123
@@ -42,7 +45,7 @@ Parsing (by default a ULID prints its time, a UUID its ULID):
                        or json (= -v)
   -l, --local          print times in the local time zone instead of UTC
 Output:
-  -v, --verbose        one JSON object per ULID: ulid, uuid, time, ms, entropy
+  -v, --verbose        one JSON object per ULID: ulid, uuid, time, ms, entropy, uuidv7
       --uuid           print ULIDs in RFC 9562 UUID form
       --lower          print ULIDs in lower case; when parsing, print the ULID of every input
   -h, --help           print this help and exit
@@ -148,7 +151,7 @@ char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& 
         *out++ = hex[byte >> 4U];
         *out++ = hex[byte & 15U];
     }
-    return put(out, "\"}\n");
+    return put(out, id.is_uuidv7() ? "\",\"uuidv7\":true}\n" : "\",\"uuidv7\":false}\n");
 }
 
 /// Writes the time of `id` in `format` plus a newline; nullptr as put_json.
@@ -260,8 +263,8 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
     return bad;
 }
 
-/// Prints opt.count ULIDs from `source` (anything with next(ms, out): a
-/// monotonic source) at the current or the given time. next() keeps the list
+/// Prints opt.count ULIDs from `source` (a monotonic source: next(ms, out),
+/// next_now(out)) at the current or the given time. next() keeps the list
 /// strictly increasing: within a millisecond the entropy grows, and when it
 /// cannot, or the clock steps back, the timestamp moves forward instead.
 template <class Source>
@@ -269,9 +272,8 @@ int generate(Source& source, const options& opt, output_buffer& out) {
     const bool plain = !opt.json() && !opt.uuid;
     time_cache cache;
     for (std::uint64_t i = 0; i < opt.count && out.error() == 0; ++i) {
-        const std::uint64_t ms = opt.time_given ? opt.time_ms : ulid::now();
         ulid::ulid id;
-        if (const std::error_code ec = source.next(ms, id)) {
+        if (const std::error_code ec = opt.time_given ? source.next(opt.time_ms, id) : source.next_now(id)) {
             out.flush();
             std::fprintf(stderr, "ulid: cannot generate a ULID: %s\n", ec.message().c_str());
             return 1;
@@ -312,7 +314,10 @@ bool seeded_engine(std::mt19937_64& engine) {
     return true;
 }
 
-int generate_all(const options& opt, output_buffer& out) {
+/// generate() from the source the options name, making classic ULIDs or,
+/// with --v7, ULIDs that are also UUIDv7 (the generator's Layout).
+template <class Layout>
+int generate_with(const options& opt, output_buffer& out) {
     switch (opt.entropy) {
         case entropy_kind::quick: {
             std::mt19937_64 engine;
@@ -321,18 +326,27 @@ int generate_all(const options& opt, output_buffer& out) {
                              ulid::make_error_code(ulid::errc::entropy_failure).message().c_str());
                 return 1;
             }
-            ulid::monotonic_entropy<std::mt19937_64> source(std::move(engine));
+            ulid::monotonic_entropy<std::mt19937_64, Layout> source(std::move(engine));
             return generate(source, opt, out);
         }
         case entropy_kind::zero: {
             // An increment bound of 1: the entropy after zero is 1, then 2, ...
-            ulid::monotonic_entropy<ulid::zero_entropy> source(ulid::zero_entropy{}, 1);
+            ulid::monotonic_entropy<ulid::zero_entropy, Layout> source(ulid::zero_entropy{}, 1);
             return generate(source, opt, out);
         }
         case entropy_kind::secure:
             break;
     }
-    return generate(ulid::default_entropy(), opt, out);
+    if constexpr (std::is_same_v<Layout, ulid::ulid_layout>) {
+        return generate(ulid::default_entropy(), opt, out);
+    } else {
+        ulid::monotonic_entropy<ulid::secure_entropy, Layout> source(std::in_place);
+        return generate(source, opt, out);
+    }
+}
+
+int generate_all(const options& opt, output_buffer& out) {
+    return opt.v7 ? generate_with<ulid::uuidv7_layout>(opt, out) : generate_with<ulid::ulid_layout>(opt, out);
 }
 
 int parse_all(const options& opt, output_buffer& out) {

@@ -42,6 +42,7 @@ struct options {
     bool uuid = false;
     bool lower = false;
     bool parse = false;
+    bool v7 = false;  // ULIDs that are also RFC 9562 UUIDv7 (ulid::uuidv7_layout)
     std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
 
     // Options as spelled on the command line, for error messages; empty when
@@ -52,6 +53,7 @@ struct options {
     std::string format_flag;  // with its value: "-f ms", "--format rfc3339"
     std::string local_flag;
     std::string verbose_flag;
+    std::string v7_flag;
 
     /// True when the call inspects ULIDs instead of generating them.
     [[nodiscard]] bool parsing() const noexcept { return parse || !operands.empty(); }
@@ -211,6 +213,7 @@ inline constexpr option_spec option_table[] = {
     {'n', "count", true},     {'f', "format", true}, {'t', "time", true},    {'l', "local", false},
     {'v', "verbose", false},  {'q', "quick", false}, {'z', "zero", false},   {'h', "help", false},
     {'\0', "version", false}, {'\0', "uuid", false}, {'\0', "lower", false}, {'\0', "parse", false},
+    {'\0', "v7", false},
 };
 
 inline std::string spelled(const option_spec& spec, bool as_long) {
@@ -268,6 +271,9 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
         opt.lower = true;
     } else if (name == "parse") {
         opt.parse = true;
+    } else if (name == "v7") {
+        opt.v7 = true;
+        opt.v7_flag = flag;
     }
     return true;
 }
@@ -280,9 +286,10 @@ inline std::string conflict(const options& opt) {
         return a + " and " + b + " cannot be combined: " + why;
     };
     if (opt.parsing()) {
-        const std::string& given = !opt.count_flag.empty()  ? opt.count_flag
-                                   : !opt.time_flag.empty() ? opt.time_flag
-                                                            : opt.entropy_flag;
+        const std::string& given = !opt.count_flag.empty()   ? opt.count_flag
+                                   : !opt.time_flag.empty()  ? opt.time_flag
+                                   : !opt.v7_flag.empty()    ? opt.v7_flag
+                                                             : opt.entropy_flag;
         if (!given.empty()) {
             return given +
                    " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)";

@@ -2,7 +2,7 @@
 include("${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake")
 
 set(id 01ARYZ6S41TSV4RRFFQ69G5FAV)  # 1469918176385 ms
-set(json "{\"ulid\":\"01ARYZ6S41TSV4RRFFQ69G5FAV\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\"}\n")
+set(json "{\"ulid\":\"01ARYZ6S41TSV4RRFFQ69G5FAV\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\",\"uuidv7\":false}\n")
 
 foreach(case "default|Sat Jul 30 22:36:16.385 UTC 2016" "rfc3339|2016-07-30T22:36:16.385Z" "unix|1469918176"
              "ms|1469918176385" "RFC3339|2016-07-30T22:36:16.385Z" "Default|Sat Jul 30 22:36:16.385 UTC 2016")

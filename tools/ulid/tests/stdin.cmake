@@ -142,7 +142,7 @@ ulid: line 3: '': got 0 characters, ${lengths}
 # Every output form works on stdin too.
 file(WRITE "${WORK_DIR}/one.txt" "${id}\n")
 run_ulid(json INPUT "${WORK_DIR}/one.txt" ARGS -v -)
-expect_ok(json "{\"ulid\":\"01ARYZ6S41TSV4RRFFQ69G5FAV\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\"}\n")
+expect_ok(json "{\"ulid\":\"01ARYZ6S41TSV4RRFFQ69G5FAV\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\",\"uuidv7\":false}\n")
 run_ulid(rfc INPUT "${WORK_DIR}/one.txt" ARGS -f rfc3339 --parse)
 expect_ok(rfc "2016-07-30T22:36:16.385Z\n")
 run_ulid(uuid INPUT "${WORK_DIR}/one.txt" ARGS --uuid --parse)

@@ -3,7 +3,7 @@
 include("${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake")
 
 set(id 01ARYZ6S41TSV4RRFFQ69G5FAV)
-set(json "{\"ulid\":\"01ARYZ6S41TSV4RRFFQ69G5FAV\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\"}\n")
+set(json "{\"ulid\":\"01ARYZ6S41TSV4RRFFQ69G5FAV\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\",\"uuidv7\":false}\n")
 
 foreach(flags "-v" "--verbose" "-f;json" "--format=json" "-v;-f;json")
   run_ulid(parsed ARGS ${flags} ${id})
@@ -23,16 +23,16 @@ expect_ok(from_uuid "${json}")
 
 # --lower changes the ulid field only.
 run_ulid(lower ARGS -v --lower ${id})
-expect_ok(lower "{\"ulid\":\"01aryz6s41tsv4rrffq69g5fav\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\"}\n")
+expect_ok(lower "{\"ulid\":\"01aryz6s41tsv4rrffq69g5fav\",\"uuid\":\"01563df3-6481-d676-4c61-efb99302bd5b\",\"time\":\"2016-07-30T22:36:16.385Z\",\"ms\":1469918176385,\"entropy\":\"d6764c61efb99302bd5b\",\"uuidv7\":false}\n")
 
 # The extremes.
 run_ulid(zero ARGS -v 00000000000000000000000000)
-expect_ok(zero "{\"ulid\":\"00000000000000000000000000\",\"uuid\":\"00000000-0000-0000-0000-000000000000\",\"time\":\"1970-01-01T00:00:00.000Z\",\"ms\":0,\"entropy\":\"00000000000000000000\"}\n")
+expect_ok(zero "{\"ulid\":\"00000000000000000000000000\",\"uuid\":\"00000000-0000-0000-0000-000000000000\",\"time\":\"1970-01-01T00:00:00.000Z\",\"ms\":0,\"entropy\":\"00000000000000000000\",\"uuidv7\":false}\n")
 run_ulid(max ARGS -v 7ZZZZZZZZZZZZZZZZZZZZZZZZZ)
-expect_ok(max "{\"ulid\":\"7ZZZZZZZZZZZZZZZZZZZZZZZZZ\",\"uuid\":\"ffffffff-ffff-ffff-ffff-ffffffffffff\",\"time\":\"10889-08-02T05:31:50.655Z\",\"ms\":281474976710655,\"entropy\":\"ffffffffffffffffffff\"}\n")
+expect_ok(max "{\"ulid\":\"7ZZZZZZZZZZZZZZZZZZZZZZZZZ\",\"uuid\":\"ffffffff-ffff-ffff-ffff-ffffffffffff\",\"time\":\"10889-08-02T05:31:50.655Z\",\"ms\":281474976710655,\"entropy\":\"ffffffffffffffffffff\",\"uuidv7\":false}\n")
 
 # Generated ULIDs: one object per line, consistent with each other.
-set(object_re "{\"ulid\":\"(${ULID_RE})\",\"uuid\":\"(${UUID_RE})\",\"time\":\"2016-07-30T23:54:10.259Z\",\"ms\":1469922850259,\"entropy\":\"(${ENTROPY_HEX_RE})\"}\n")
+set(object_re "{\"ulid\":\"(${ULID_RE})\",\"uuid\":\"(${UUID_RE})\",\"time\":\"2016-07-30T23:54:10.259Z\",\"ms\":1469922850259,\"entropy\":\"(${ENTROPY_HEX_RE})\",\"uuidv7\":false}\n")
 run_ulid(generated ARGS -v -n 3 -t 1469922850259)
 expect_rc(generated 0)
 expect_err(generated "")
