@@ -42,7 +42,8 @@ bool has_v7_layout(const ulid::ulid& id) {
 TEST_CASE("every make_v7() ID is an RFC 9562 UUIDv7 and a valid ULID", "[uuidv7]") {
     for (int i = 0; i < 100000; ++i) {
         const ulid::ulid id = ulid::make_v7();
-        if (!has_v7_layout(id) || !id.is_uuidv7() || id.uuid_version() != 7) FAIL("not a UUIDv7: " << id.encode().view());
+        if (!has_v7_layout(id) || !id.is_uuidv7() || id.uuid_version() != 7)
+            FAIL("not a UUIDv7: " << id.encode().view());
         ulid::ulid back;
         REQUIRE_FALSE(ulid::parse(id.encode().view(), back));
         REQUIRE(back == id);

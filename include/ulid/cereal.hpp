@@ -11,22 +11,23 @@
 
 #include <ulid/ulid.hpp>
 
-#include <string>
-
 #include <cereal/cereal.hpp>
 #include <cereal/details/traits.hpp>
+#include <string>
 
 namespace ulid {
 
 /// Binary archives store the 16 bytes, big-endian.
-template <class Archive, cereal::traits::DisableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
+template <class Archive,
+          cereal::traits::DisableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
 void save(Archive& archive, const ulid& id) {
     archive(cereal::binary_data(id.bytes().data(), binary_size));
 }
 
 /// Reads the 16 bytes; a short input throws cereal::Exception (the archive's
 /// own error) and leaves `id` unchanged.
-template <class Archive, cereal::traits::DisableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
+template <class Archive,
+          cereal::traits::DisableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
 void load(Archive& archive, ulid& id) {
     byte_array bytes{};
     archive(cereal::binary_data(bytes.data(), bytes.size()));
@@ -34,7 +35,8 @@ void load(Archive& archive, ulid& id) {
 }
 
 /// Text archives (JSON, XML) store the 26-character text form.
-template <class Archive, cereal::traits::EnableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
+template <class Archive,
+          cereal::traits::EnableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
 std::string save_minimal(const Archive& /*archive*/, const ulid& id) {
     return id.to_string();
 }
@@ -42,7 +44,8 @@ std::string save_minimal(const Archive& /*archive*/, const ulid& id) {
 /// Reads what parse_any() accepts (either case, or the UUID form); anything
 /// else throws cereal::Exception saying why (explain()) and leaves `id`
 /// unchanged.
-template <class Archive, cereal::traits::EnableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
+template <class Archive,
+          cereal::traits::EnableIf<cereal::traits::is_text_archive<Archive>::value> = cereal::traits::sfinae>
 void load_minimal(const Archive& /*archive*/, ulid& id, const std::string& text) {
     if (parse_any(text, id)) throw cereal::Exception("invalid ULID: " + explain(text, text_form::any));
 }

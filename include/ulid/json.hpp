@@ -10,11 +10,10 @@
 #include <ulid/ulid.hpp>
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <utility>
-
-#include <nlohmann/json.hpp>
 
 namespace ulid {
 
@@ -40,8 +39,7 @@ void from_json(const BasicJsonType& j, ulid& id) {
     }
     const std::string_view view(text->data(), text->size());
     if (parse_any(view, id)) {
-        throw BasicJsonType::type_error::create(
-            302, "invalid ULID: " + explain(view, text_form::any), &j);
+        throw BasicJsonType::type_error::create(302, "invalid ULID: " + explain(view, text_form::any), &j);
     }
 }
 

@@ -12,12 +12,11 @@
 #include <ulid/ulid.hpp>
 
 #include <cstring>
-#include <string>
-#include <string_view>
-
 #include <pqxx/except>
 #include <pqxx/strconv>
 #include <pqxx/version>
+#include <string>
+#include <string_view>
 
 #if PQXX_VERSION_MAJOR != 6
 #error "ulid/pqxx.hpp supports libpqxx 6 (tested with 6.4); this libpqxx is not supported yet"

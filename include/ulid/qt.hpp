@@ -9,16 +9,15 @@
 
 #include <ulid/ulid.hpp>
 
-#include <array>
-#include <cstddef>
-#include <system_error>
-
 #include <QtCore/QDataStream>
 #include <QtCore/QDebug>
 #include <QtCore/QHashFunctions>
 #include <QtCore/QMetaType>
 #include <QtCore/QString>
 #include <QtCore/QStringView>
+#include <array>
+#include <cstddef>
+#include <system_error>
 
 namespace ulid {
 

@@ -1001,8 +1001,8 @@ public:
 
     /// Builds the wrapped source in place from `args`.
     template <class... Args>
-    constexpr explicit locked_monotonic_entropy(std::in_place_t /*tag*/,
-                                      Args&&... args) noexcept(std::is_nothrow_constructible_v<Monotonic, Args...>)
+    constexpr explicit locked_monotonic_entropy(std::in_place_t /*tag*/, Args&&... args) noexcept(
+        std::is_nothrow_constructible_v<Monotonic, Args...>)
         : monotonic_(std::forward<Args>(args)...) {}
 
     locked_monotonic_entropy(const locked_monotonic_entropy&) = delete;
@@ -2399,9 +2399,9 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 /// sub-millisecond precision, as PostgreSQL 18's uuidv7()), from the precise
 /// system clock: make_v7()'s order across processes rests on it.
 [[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
-    const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                        std::chrono::system_clock::now().time_since_epoch())
-                        .count();
+    const auto ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+            .count();
     if (ns < 0) return 0;
     const auto since = static_cast<std::uint64_t>(ns);
     return ((since / 1000000U) << 12U) | (((since % 1000000U) << 12U) / 1000000U);
@@ -2785,7 +2785,9 @@ inline std::atomic<bool> kernel_wipes_on_fork{false};
 
 /// The child handler where the kernel cannot wipe (and beside the wipe,
 /// for emulators that accept the advice and ignore it).
-inline void on_fork_child() noexcept { epoch_word.load(std::memory_order_relaxed)->store(0, std::memory_order_relaxed); }
+inline void on_fork_child() noexcept {
+    epoch_word.load(std::memory_order_relaxed)->store(0, std::memory_order_relaxed);
+}
 
 /// Whether set_up_fork_detection() has run: 0 not yet, 1 ready, 2 failed.
 inline std::atomic<int> fork_detection{0};
@@ -2819,8 +2821,8 @@ inline std::atomic<int> fork_detection{0};
             }
         }
     }
-    const bool ready = ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0 ||
-                       kernel_wipes_on_fork.load(std::memory_order_relaxed);
+    const bool ready =
+        ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0 || kernel_wipes_on_fork.load(std::memory_order_relaxed);
     if (masked) (void)::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
 #endif
     fork_detection.store(ready ? 1 : 2, std::memory_order_release);
@@ -3311,9 +3313,8 @@ inline constexpr std::uint64_t max_tick = (max_time << Layout::sub_ms_bits) |
 /// The largest counter of a layout's low word (all 64 bits for ulid_layout,
 /// whose counter carries into the high word).
 template <class Layout>
-inline constexpr std::uint64_t max_low = Layout::counter_bits >= 64
-                                             ? std::numeric_limits<std::uint64_t>::max()
-                                             : (std::uint64_t{1} << Layout::counter_bits) - 1U;
+inline constexpr std::uint64_t max_low = Layout::counter_bits >= 64 ? std::numeric_limits<std::uint64_t>::max()
+                                                                    : (std::uint64_t{1} << Layout::counter_bits) - 1U;
 
 }  // namespace detail
 
@@ -3448,7 +3449,7 @@ ULID_NOINLINE detail::status monotonic_entropy<Source, Layout>::reseed(std::uint
     if (epoch == 0 || forked()) {
         epoch = detail::fork_epoch_slow();
         if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-        if (epoch != epoch_) parked_ = state{};         // a parent's state
+        if (epoch != epoch_) parked_ = state{};        // a parent's state
     }
     entropy_array fresh{};
     if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
@@ -3568,7 +3569,8 @@ struct access {
     template <class S, class L>
     [[nodiscard]] static batch_result next_n(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, std::uint64_t tick,
                                              ulid* out, std::size_t n) noexcept {
-        return g.in_chunks(out, n, [&](ulid* part, std::size_t count) { return g.monotonic_.next_n_at(tick, part, count); });
+        return g.in_chunks(out, n,
+                           [&](ulid* part, std::size_t count) { return g.monotonic_.next_n_at(tick, part, count); });
     }
 
     /// read_monotonic() at `ms`, which the caller has checked against max_time.
@@ -3769,7 +3771,8 @@ inline ulid make_v7_thread_local() noexcept {
 }
 
 inline void make_v7_batch(ulid* out, std::size_t n) noexcept {
-    const batch_result result = detail::access::next_n(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), out, n);
+    const batch_result result =
+        detail::access::next_n(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), out, n);
     if (result.ec) detail::fatal("make_v7_batch()", result.ec);
 }
 

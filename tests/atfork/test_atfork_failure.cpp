@@ -46,7 +46,8 @@ TEST_CASE("without a kernel wipe or fork handlers, the generators refuse to run"
         kernel_without_wipe.store(true);
         ulid::secure_entropy source;
         std::array<std::uint8_t, 16> bytes{};
-        if (source.read(bytes.data(), bytes.size()) != ulid::errc::entropy_failure) return "secure_entropy served bytes";
+        if (source.read(bytes.data(), bytes.size()) != ulid::errc::entropy_failure)
+            return "secure_entropy served bytes";
         if (atfork_calls.load() < 1) return "no registration was tried";
         ulid::monotonic_entropy<ulid::os_entropy> m{ulid::os_entropy{}};
         ulid::ulid id = test::sentinel();

@@ -78,13 +78,13 @@ outcome supervised(Scenario scenario, std::chrono::seconds limit = std::chrono::
     return result;
 }
 
-#define REQUIRE_SCENARIO_PASSES(outcome_expr)                                 \
-    do {                                                                      \
-        const outcome o = (outcome_expr);                                     \
-        INFO("scenario output: " << o.output);                                \
-        REQUIRE(o.finished);                                                  \
-        REQUIRE(o.signal == 0);                                               \
-        REQUIRE(o.exit_code == 0);                                            \
+#define REQUIRE_SCENARIO_PASSES(outcome_expr)  \
+    do {                                       \
+        const outcome o = (outcome_expr);      \
+        INFO("scenario output: " << o.output); \
+        REQUIRE(o.finished);                   \
+        REQUIRE(o.signal == 0);                \
+        REQUIRE(o.exit_code == 0);             \
     } while (false)
 
 /// What a child does first: make(), make_batch() and make_thread_local()
@@ -256,8 +256,7 @@ TEST_CASE("children made without fork() never hang while other threads run make(
     }
 }
 
-TEST_CASE("a child's make() takes default_entropy()'s lock even when another thread held it at the fork",
-          "[fork]") {
+TEST_CASE("a child's make() takes default_entropy()'s lock even when another thread held it at the fork", "[fork]") {
     // Deterministic: the lock is held for the whole fork.
     const bool wipes = kernel_wipes();
     for (const spawn how : spawns()) {
@@ -341,7 +340,9 @@ TEST_CASE("a user-owned locked_monotonic_entropy held by another thread at the f
 TEST_CASE("a user's atfork handlers may call make() in prepare, parent and child", "[fork]") {
     REQUIRE(user_handlers_registered);
     for (const int where : {in_prepare, in_parent, in_child}) {
-        INFO("make() in the " << (where == in_prepare ? "prepare" : where == in_parent ? "parent" : "child")
+        INFO("make() in the " << (where == in_prepare  ? "prepare"
+                                  : where == in_parent ? "parent"
+                                                       : "child")
                               << " handler");
         REQUIRE_SCENARIO_PASSES(supervised([where]() -> std::string {
             const ulid::ulid before = ulid::make();

@@ -14,8 +14,9 @@
 
 int main(int argc, char* argv[]) {
     if (std::getenv("ULID_TEST_POSTGRESQL") == nullptr) {
-        std::puts("skipped: no PostgreSQL server; bash tests/integration/postgresql_clients.sh runs this test "
-                  "against a throwaway cluster (or set ULID_TEST_POSTGRESQL to a libpq connection string)");
+        std::puts(
+            "skipped: no PostgreSQL server; bash tests/integration/postgresql_clients.sh runs this test "
+            "against a throwaway cluster (or set ULID_TEST_POSTGRESQL to a libpq connection string)");
         return 77;
     }
     return Catch::Session().run(argc, argv);

@@ -4,9 +4,6 @@
 
 #include <ulid/ulid.hpp>
 
-#include <functional>
-#include <string>
-
 #include <boost/container_hash/hash.hpp>
 #include <boost/multi_index/hashed_index.hpp>
 #include <boost/multi_index/member.hpp>
@@ -14,6 +11,8 @@
 #include <boost/multi_index_container.hpp>
 #include <boost/unordered_map.hpp>
 #include <boost/unordered_set.hpp>
+#include <functional>
+#include <string>
 
 namespace {
 
@@ -50,9 +49,10 @@ TEST_CASE("ulids key boost::unordered_map and boost::unordered_set", "[boost]") 
 
 TEST_CASE("ulids index a Boost.MultiIndex container, hashed and ordered", "[boost]") {
     namespace bmi = boost::multi_index;
-    using orders = bmi::multi_index_container<
-        order, bmi::indexed_by<bmi::hashed_unique<bmi::member<order, ulid::ulid, &order::id>>,
-                               bmi::ordered_unique<bmi::member<order, ulid::ulid, &order::id>>>>;
+    using orders =
+        bmi::multi_index_container<order,
+                                   bmi::indexed_by<bmi::hashed_unique<bmi::member<order, ulid::ulid, &order::id>>,
+                                                   bmi::ordered_unique<bmi::member<order, ulid::ulid, &order::id>>>>;
     orders all;
     const ulid::ulid first = ulid::make();
     const ulid::ulid second = ulid::make();

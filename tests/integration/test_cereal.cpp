@@ -4,12 +4,6 @@
 #include <ulid/cereal.hpp>
 #include <ulid/ulid.hpp>
 
-#include <cstdint>
-#include <map>
-#include <sstream>
-#include <string>
-#include <vector>
-
 #include <cereal/archives/binary.hpp>
 #include <cereal/archives/json.hpp>
 #include <cereal/archives/portable_binary.hpp>
@@ -17,6 +11,11 @@
 #include <cereal/types/map.hpp>
 #include <cereal/types/string.hpp>
 #include <cereal/types/vector.hpp>
+#include <cstdint>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -124,8 +123,7 @@ TEST_CASE("a bad value throws cereal::Exception and changes nothing", "[cereal]"
                Catch::Matchers::Contains(ulid::explain("short", ulid::text_form::any)));
     CHECK_THAT(load_error<cereal::JSONInputArchive>(R"({"value": "81ARZ3NDEKTSV4RRFFQ69G5FAV"})", id),
                Catch::Matchers::Contains("invalid ULID"));
-    CHECK_THAT(load_error<cereal::XMLInputArchive>(
-                   "<?xml version=\"1.0\"?><cereal><value>nope</value></cereal>", id),
+    CHECK_THAT(load_error<cereal::XMLInputArchive>("<?xml version=\"1.0\"?><cereal><value>nope</value></cereal>", id),
                Catch::Matchers::Contains("invalid ULID"));
     // A number where the text belongs: cereal's own type error.
     (void)load_error<cereal::JSONInputArchive>(R"({"value": 12})", id);

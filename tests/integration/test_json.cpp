@@ -5,11 +5,10 @@
 #include <ulid/ulid.hpp>
 
 #include <map>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <unordered_map>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -76,8 +75,8 @@ TEST_CASE("bad input throws json::type_error saying why, and changes nothing", "
     CHECK_THAT(read_error(json(nullptr)), Catch::Matchers::Contains("but is null"));
     CHECK_THAT(read_error(json::array()), Catch::Matchers::Contains("but is array"));
     CHECK_THAT(read_error(json("")), Catch::Matchers::Contains("invalid ULID"));
-    CHECK_THAT(read_error(json("01ARZ3NDEKTSV4RRFFQ69G5FA")), Catch::Matchers::Contains(
-                                                                   ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FA", ulid::text_form::any)));
+    CHECK_THAT(read_error(json("01ARZ3NDEKTSV4RRFFQ69G5FA")),
+               Catch::Matchers::Contains(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FA", ulid::text_form::any)));
     CHECK_THAT(read_error(json("01ARZ3NDEKTSV4RRFFQ69G5FAU")), Catch::Matchers::Contains("'U'"));
     CHECK_THAT(read_error(json("81ARZ3NDEKTSV4RRFFQ69G5FAV")), Catch::Matchers::Contains("invalid ULID"));
     CHECK_THAT(read_error(json("01ARZ3NDEKTSV4RRFFQ69G5FA\xC3\xA9")), Catch::Matchers::Contains("invalid ULID"));

@@ -6,10 +6,9 @@
 
 #include <cstdint>
 #include <map>
+#include <msgpack.hpp>
 #include <string>
 #include <vector>
-
-#include <msgpack.hpp>
 
 namespace {
 

@@ -8,10 +8,9 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <pqxx/pqxx>
 #include <string>
 #include <vector>
-
-#include <pqxx/pqxx>
 
 namespace {
 

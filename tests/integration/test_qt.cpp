@@ -13,7 +13,6 @@
 #include <QtCore/QSet>
 #include <QtCore/QString>
 #include <QtCore/QVariant>
-
 #include <cstdint>
 #include <string>
 
@@ -89,7 +88,8 @@ TEST_CASE("QDataStream writes the 16 raw bytes and reads them back", "[qt]") {
         CHECK(out.status() == QDataStream::Ok);
     }
     REQUIRE(bytes.size() == 32);
-    for (int i = 0; i < 16; ++i) CHECK(static_cast<std::uint8_t>(bytes[i]) == sample.bytes()[static_cast<std::size_t>(i)]);
+    for (int i = 0; i < 16; ++i)
+        CHECK(static_cast<std::uint8_t>(bytes[i]) == sample.bytes()[static_cast<std::size_t>(i)]);
 
     QDataStream in(bytes);
     ulid::ulid a;

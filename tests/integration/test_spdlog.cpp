@@ -22,7 +22,8 @@ struct captured {
     std::ostringstream out;
     std::shared_ptr<spdlog::logger> logger;
 
-    captured() : logger(std::make_shared<spdlog::logger>("ulid", std::make_shared<spdlog::sinks::ostream_sink_st>(out))) {
+    captured()
+        : logger(std::make_shared<spdlog::logger>("ulid", std::make_shared<spdlog::sinks::ostream_sink_st>(out))) {
         logger->set_pattern("%v");
     }
 };
@@ -40,8 +41,9 @@ TEST_CASE("ulids in longer messages, with format specifications and as the messa
     const ulid::ulid id = ulid::make();
     log.logger->warn("order {} shipped after {} ({:>28}|)", id, sample, ulid::ulid::max());
     log.logger->info(ulid::ulid::nil());
-    CHECK(log.out.str() == "order " + id.to_string() + " shipped after 01ARZ3NDEKTSV4RRFFQ69G5FAV (  7ZZZZZZZZZZZZZZZZZZZZZZZZZ|)\n"
-                           "00000000000000000000000000\n");
+    CHECK(log.out.str() == "order " + id.to_string() +
+                               " shipped after 01ARZ3NDEKTSV4RRFFQ69G5FAV (  7ZZZZZZZZZZZZZZZZZZZZZZZZZ|)\n"
+                               "00000000000000000000000000\n");
 }
 
 TEST_CASE("a level below the logger's writes nothing", "[spdlog]") {

@@ -42,7 +42,7 @@ struct options {
     bool uuid = false;
     bool lower = false;
     bool parse = false;
-    bool v7 = false;  // ULIDs that are also RFC 9562 UUIDv7 (ulid::uuidv7_layout)
+    bool v7 = false;                         // ULIDs that are also RFC 9562 UUIDv7 (ulid::uuidv7_layout)
     std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
 
     // Options as spelled on the command line, for error messages; empty when
@@ -286,10 +286,10 @@ inline std::string conflict(const options& opt) {
         return a + " and " + b + " cannot be combined: " + why;
     };
     if (opt.parsing()) {
-        const std::string& given = !opt.count_flag.empty()   ? opt.count_flag
-                                   : !opt.time_flag.empty()  ? opt.time_flag
-                                   : !opt.v7_flag.empty()    ? opt.v7_flag
-                                                             : opt.entropy_flag;
+        const std::string& given = !opt.count_flag.empty()  ? opt.count_flag
+                                   : !opt.time_flag.empty() ? opt.time_flag
+                                   : !opt.v7_flag.empty()   ? opt.v7_flag
+                                                            : opt.entropy_flag;
         if (!given.empty()) {
             return given +
                    " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)";

@@ -279,8 +279,9 @@ TEST_CASE("the sequence survives closing every connection (the module stays load
 
 TEST_CASE("ulid_v7() and ulid_v7_bytes() return increasing ULIDs that are RFC 9562 UUIDv7") {
     database db;
-    const auto text = db.column("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) "
-                                "SELECT ulid_v7() FROM n");
+    const auto text = db.column(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500) "
+        "SELECT ulid_v7() FROM n");
     REQUIRE(text.size() == 500);
     ulid::ulid previous;
     for (const auto& row : text) {
