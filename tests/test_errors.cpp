@@ -326,7 +326,7 @@ TEST_CASE("each errc has its own message, and ulid::error carries the code", "[e
         const auto e = static_cast<ulid::errc>(v);
         const std::error_code ec = e;
         REQUIRE(ec.category() == ulid::ulid_category());
-        REQUIRE(ec.message() == std::string(ulid::detail::message(e)));
+        REQUIRE(ec.message() == std::string(ulid::error_message(e)));
         messages.push_back(ec.message());
         const ulid::error from_errc(e);
         const ulid::error from_code(ec);
@@ -335,7 +335,7 @@ TEST_CASE("each errc has its own message, and ulid::error carries the code", "[e
     }
     std::sort(messages.begin(), messages.end());
     REQUIRE(std::adjacent_find(messages.begin(), messages.end()) == messages.end());
-    REQUIRE(std::string(ulid::detail::message(static_cast<ulid::errc>(0))) == "unknown ulid error");
+    REQUIRE(std::string(ulid::error_message(static_cast<ulid::errc>(0))) == "unknown ulid error");
     REQUIRE(std::error_code(static_cast<ulid::errc>(99)).message() == "unknown ulid error");
 }
 
@@ -354,4 +354,15 @@ TEST_CASE("a failed parse() speaks of the ULID text only: no UUID, no hexadecima
         CHECK(message.find("uuid") == std::string::npos);
         CHECK(message.find("hex") == std::string::npos);
     }
+}
+
+TEST_CASE("errc_of() gives the errc behind a code, and entropy_failure for a source's own error", "[errors]") {
+    for (int v = 1; v <= static_cast<int>(ulid::errc::entropy_failure); ++v) {
+        const auto e = static_cast<ulid::errc>(v);
+        REQUIRE(ulid::errc_of(ulid::make_error_code(e)) == e);
+    }
+    REQUIRE(ulid::errc_of(std::make_error_code(std::errc::io_error)) == ulid::errc::entropy_failure);
+    REQUIRE(ulid::errc_of(std::error_code(5, std::system_category())) == ulid::errc::entropy_failure);
+    REQUIRE(ulid::errc_of(std::error_code()) == ulid::errc{});
+    REQUIRE(ulid::errc_of(ulid::make_error_code(ulid::errc{})) == ulid::errc{});
 }

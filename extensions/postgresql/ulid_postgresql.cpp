@@ -108,8 +108,7 @@ bool canonical_uuid_spelling(std::string_view in, std::array<char, ulid::uuid_si
 /// year 10889, 2200H for exhausted monotonic entropy, 58000 (system_error)
 /// when the operating system gives no randomness.
 [[noreturn]] void report_generation_failure(const char* function, std::error_code ec) {
-    const auto e =
-        ec.category() == ulid::ulid_category() ? static_cast<ulid::errc>(ec.value()) : ulid::errc::entropy_failure;
+    const ulid::errc e = ulid::errc_of(ec);
     const int code = e == ulid::errc::big_time             ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE
                      : e == ulid::errc::monotonic_overflow ? ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED
                                                            : ERRCODE_SYSTEM_ERROR;

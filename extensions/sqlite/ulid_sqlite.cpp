@@ -42,7 +42,7 @@ ulid::default_entropy_type& with_time_entropy() noexcept {
 
 /// The library's English text for `ec`, without allocating.
 const char* library_message(std::error_code ec) noexcept {
-    if (ec.category() == ulid::ulid_category()) return ulid::error_message(static_cast<ulid::errc>(ec.value()));
+    if (ec.category() == ulid::ulid_category()) return ulid::error_message(ulid::errc_of(ec));
     return "unknown error";
 }
 

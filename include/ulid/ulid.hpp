@@ -11,7 +11,7 @@
 //   Constants and errors
 //     encoded_size = 26, binary_size = 16, entropy_size = 10, uuid_size = 36,
 //     max_time = 2^48 - 1, alphabet; byte_array, entropy_array
-//     enum class errc; error_message(errc); ulid_category(); make_error_code(errc)
+//     enum class errc; error_message(errc); ulid_category(); make_error_code(errc); errc_of(ec)
 //     class error : std::system_error                 thrown by the must_ helpers only
 //   Text held by value
 //     fixed_text<N>; ulid_text = fixed_text<26>; uuid_text = fixed_text<36>
@@ -304,6 +304,11 @@ enum class errc {
 
 /// The error category of errc; one object per program.
 [[nodiscard]] inline const std::error_category& ulid_category() noexcept;
+
+/// The errc behind `ec`: its own value for a code of ulid_category(),
+/// errc::entropy_failure for any other failure (a source's own error, as
+/// generate() reports it), errc{} for no error.
+[[nodiscard]] inline errc errc_of(std::error_code ec) noexcept;
 
 /// Makes errc usable as a std::error_code (found by argument-dependent lookup).
 [[nodiscard]] inline std::error_code make_error_code(errc e) noexcept;
@@ -1206,14 +1211,12 @@ struct std::formatter<ulid::fixed_text<Capacity>, char> : std::formatter<std::st
 // ===========================================================================
 
 namespace ulid {
-namespace detail {
 
 // ---------------------------------------------------------------------------
 // Errors and byte order
 // ---------------------------------------------------------------------------
 
-/// The English text of each error; never allocates.
-[[nodiscard]] constexpr const char* message(errc e) noexcept {
+constexpr const char* error_message(errc e) noexcept {
     switch (e) {
         case errc::data_size:
             return "bad data size: the input has the wrong length";
@@ -1233,24 +1236,26 @@ namespace detail {
     return "unknown ulid error";
 }
 
+inline errc errc_of(std::error_code ec) noexcept {
+    if (!ec) return errc{};
+    return ec.category() == ulid_category() ? static_cast<errc>(ec.value()) : errc::entropy_failure;
+}
+
+namespace detail {
+
 class category_impl final : public std::error_category {
 public:
     constexpr category_impl() noexcept = default;
     [[nodiscard]] const char* name() const noexcept override { return "ulid"; }
-    [[nodiscard]] std::string message(int value) const override { return detail::message(static_cast<errc>(value)); }
+    [[nodiscard]] std::string message(int value) const override { return error_message(static_cast<errc>(value)); }
 };
-
-/// The English text of an error code, without allocating.
-[[nodiscard]] inline const char* describe(std::error_code ec) noexcept {
-    return ec.category() == ulid_category() ? message(static_cast<errc>(ec.value())) : "unknown error";
-}
 
 /// Throws ulid::error, or without exceptions prints the reason and aborts.
 [[noreturn]] inline void throw_error(std::error_code ec) {
 #if ULID_EXCEPTIONS
     throw error(ec);
 #else
-    std::fprintf(stderr, "ulid: fatal error: %s\n", describe(ec));
+    std::fprintf(stderr, "ulid: fatal error: %s\n", error_message(errc_of(ec)));
     std::abort();
 #endif
 }
@@ -1268,11 +1273,9 @@ public:
 /// For failures that the API promises never to report (make()): the process
 /// cannot continue safely, so say why and abort.
 [[noreturn]] inline void fatal(const char* where, std::error_code ec) noexcept {
-    std::fprintf(stderr, "ulid: %s: %s\n", where, describe(ec));
+    std::fprintf(stderr, "ulid: %s: %s\n", where, error_message(errc_of(ec)));
     std::abort();
 }
-
-using bytes10 = std::array<std::uint8_t, entropy_size>;
 
 #if ULID_LITTLE_ENDIAN
 [[nodiscard]] inline std::uint64_t byteswap64(std::uint64_t v) noexcept {
@@ -1373,8 +1376,6 @@ inline void write_le32(std::uint8_t* p, std::uint32_t v) noexcept {
 }
 
 }  // namespace detail
-
-constexpr const char* error_message(errc e) noexcept { return detail::message(e); }
 
 inline const std::error_category& ulid_category() noexcept {
     static const detail::category_impl category;
@@ -2434,8 +2435,9 @@ template <class S, class = void>
 struct is_monotonic_source : std::false_type {};
 template <class S>
 struct is_monotonic_source<
-    S, std::enable_if_t<std::is_same_v<
-           decltype(std::declval<S&>().read_monotonic(std::uint64_t{}, std::declval<bytes10&>())), std::error_code>>>
+    S,
+    std::enable_if_t<std::is_same_v<
+        decltype(std::declval<S&>().read_monotonic(std::uint64_t{}, std::declval<entropy_array&>())), std::error_code>>>
     : std::true_type {};
 
 template <class S, class = void>
@@ -2627,8 +2629,8 @@ template <class S>
 
 /// Ten fresh bytes of entropy; `out` is written only on success.
 template <class S>
-[[nodiscard]] status read_entropy(S& source, bytes10& out) noexcept {
-    bytes10 fresh{};
+[[nodiscard]] status read_entropy(S& source, entropy_array& out) noexcept {
+    entropy_array fresh{};
     if constexpr (is_byte_reader<S>::value) {
         if (const status s = read_bytes(source, fresh.data(), fresh.size()); s != ok) return s;
     } else {
@@ -3576,13 +3578,13 @@ struct access {
     /// read_monotonic() at `ms`, which the caller has checked against max_time.
     template <class S, class L>
     [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(monotonic_entropy<S, L>& g, std::uint64_t ms,
-                                                                 bytes10& out) noexcept {
+                                                                 entropy_array& out) noexcept {
         return g.read_at(ms << L::sub_ms_bits, out);
     }
 
     template <class S, class L>
     [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
-                                                                 std::uint64_t ms, bytes10& out) noexcept {
+                                                                 std::uint64_t ms, entropy_array& out) noexcept {
         const lock_guard lock(g.mutex_);
         return read_monotonic(g.monotonic_, ms, out);
     }
@@ -3622,9 +3624,9 @@ ULID_FORCE_INLINE bool fast_read_be32(S& source, std::uint32_t& out) noexcept {
 template <class S, class = void>
 struct has_status_read : std::false_type {};
 template <class S>
-struct has_status_read<
-    S, std::void_t<decltype(access::read_monotonic(std::declval<S&>(), std::uint64_t{}, std::declval<bytes10&>()))>>
-    : std::true_type {};
+struct has_status_read<S, std::void_t<decltype(access::read_monotonic(
+                              std::declval<S&>(), std::uint64_t{}, std::declval<entropy_array&>()))>> : std::true_type {
+};
 
 /// A process-wide generator: constant-initialized (no code at start-up, and
 /// no guard of a function-local static, which a child would wait on forever
@@ -3702,16 +3704,12 @@ std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
                   "generate(ms, source, out): source must be a monotonic source, a byte reader "
                   "or a UniformRandomBitGenerator");
     if (ms > max_time) return errc::big_time;
-    detail::bytes10 e{};
+    entropy_array e{};
     detail::status s = detail::ok;
     if constexpr (detail::has_status_read<Source>::value) {
         s = detail::access::read_monotonic(source, ms, e);
     } else if constexpr (detail::is_monotonic_source<Source>::value) {
-        s = detail::guarded([&]() -> detail::status {
-            const std::error_code ec = source.read_monotonic(ms, e);
-            if (!ec) return detail::ok;
-            return ec.category() == ulid_category() ? static_cast<errc>(ec.value()) : errc::entropy_failure;
-        });
+        s = detail::guarded([&]() -> detail::status { return errc_of(source.read_monotonic(ms, e)); });
     } else {
         s = detail::read_entropy(source, e);
     }

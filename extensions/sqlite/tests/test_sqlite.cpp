@@ -40,7 +40,7 @@ constexpr std::string_view known_datetime = "2016-07-30T22:36:16.385Z";
 
 constexpr std::int64_t max_ms = (std::int64_t{1} << 48) - 1;
 
-std::string library_message(ulid::errc e) { return ulid::detail::message(e); }
+std::string library_message(ulid::errc e) { return ulid::error_message(e); }
 
 bool contains(const std::string& haystack, const std::string& needle) {
     return haystack.find(needle) != std::string::npos;
