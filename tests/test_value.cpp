@@ -247,7 +247,8 @@ TEST_CASE("nil() and max() are the smallest and largest ULIDs; is_nil() tells ni
     STATIC_REQUIRE(ulid::ulid::max().time() == ulid::max_time);
     CHECK(ulid::ulid::nil().to_string() == "00000000000000000000000000");
     CHECK(ulid::ulid::max().to_string() == "7ZZZZZZZZZZZZZZZZZZZZZZZZZ");
-    for (const auto b : ulid::ulid::max().bytes()) CHECK(b == 0xFF);
+    const ulid::ulid top = ulid::ulid::max();  // bytes() refers into the value: keep it alive
+    for (const auto b : top.bytes()) CHECK(b == 0xFF);
 
     // Every other value lies strictly between them, and one set bit is not nil.
     const ulid::ulid made = ulid::make();
