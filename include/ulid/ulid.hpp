@@ -2834,7 +2834,9 @@ inline std::atomic<int> fork_detection{0};
 /// The current epoch without any check: equal to what a generator recorded
 /// exactly when no process copy has happened since. Two loads.
 [[nodiscard]] ULID_FORCE_INLINE std::uint64_t fork_epoch() noexcept {
-    return epoch_word.load(std::memory_order_relaxed)->load(std::memory_order_relaxed);
+    // Acquire: the page behind the pointer was mapped by whichever thread
+    // set up fork detection, possibly this very moment on another thread.
+    return epoch_word.load(std::memory_order_acquire)->load(std::memory_order_relaxed);
 }
 
 /// The current epoch for a generator that is about to key itself: never
