@@ -60,7 +60,7 @@ string(REPEAT "${HEX}" 12 _x12)
 set(line_Q "~01ARYZ6S41${_r16}")
 set(line_QLOW "~01aryz6s41${_r16_lower}")
 set(line_QUUID "~01563df3-6481-${_x4}-${_x4}-${_x12}")
-set(line_QJ "~\\{\"ulid\":\"01ARYZ6S41${_r16}\",\"uuid\":\"01563df3-6481-${_x4}-${_x4}-${_x12}\",\"time\":\"2016-07-30T22:36:16\\.385Z\",\"ms\":1469918176385,\"entropy\":\"${ENTROPY_HEX_RE}\",\"uuidv7\":false\\}")
+set(line_QJ "~\\{\"ulid\":\"01ARYZ6S41${_r16}\",\"uuid\":\"01563df3-6481-${_x4}-${_x4}-${_x12}\",\"time\":\"2016-07-30T22:36:16\\.385Z\",\"ms\":1469918176385,\"entropy\":\"${ENTROPY_HEX_RE}\",\"uuidv7\":(true|false)\\}")
 
 set(P " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)")
 set(F " is for parsing: new ULIDs are printed without their time (-v prints it, in JSON)")

@@ -31,12 +31,33 @@ expect_ok(zero "{\"ulid\":\"00000000000000000000000000\",\"uuid\":\"00000000-000
 run_ulid(max ARGS -v 7ZZZZZZZZZZZZZZZZZZZZZZZZZ)
 expect_ok(max "{\"ulid\":\"7ZZZZZZZZZZZZZZZZZZZZZZZZZ\",\"uuid\":\"ffffffff-ffff-ffff-ffff-ffffffffffff\",\"time\":\"10889-08-02T05:31:50.655Z\",\"ms\":281474976710655,\"entropy\":\"ffffffffffffffffffff\",\"uuidv7\":false}\n")
 
-# Generated ULIDs: one object per line, consistent with each other.
-set(object_re "{\"ulid\":\"(${ULID_RE})\",\"uuid\":\"(${UUID_RE})\",\"time\":\"2016-07-30T23:54:10.259Z\",\"ms\":1469922850259,\"entropy\":\"(${ENTROPY_HEX_RE})\",\"uuidv7\":false}\n")
+# Generated ULIDs: one object per line, consistent with each other. Random
+# entropy has the UUIDv7 version and variant bits one time in 64, so the
+# uuidv7 field is checked against the uuid field rather than assumed false.
+# CMake allows nine groups in a regex: the whole output is matched without
+# capturing, each object with.
+set(object "{\"ulid\":\"${ULID_RE}\",\"uuid\":\"${UUID_RE}\",\"time\":\"2016-07-30T23:54:10.259Z\",\"ms\":1469922850259,\"entropy\":\"${ENTROPY_HEX_RE}\",\"uuidv7\":[a-z]+}\n")
+set(object_re "{\"ulid\":\"(${ULID_RE})\",\"uuid\":\"(${UUID_RE})\",\"time\":\"2016-07-30T23:54:10.259Z\",\"ms\":1469922850259,\"entropy\":\"(${ENTROPY_HEX_RE})\",\"uuidv7\":(true|false)}\n")
 run_ulid(generated ARGS -v -n 3 -t 1469922850259)
 expect_rc(generated 0)
 expect_err(generated "")
-expect_out_matches(generated "^${object_re}${object_re}${object_re}$")
+expect_out_matches(generated "^${object}${object}${object}$")
+string(REGEX MATCHALL "${object}" objects "${generated_out}")
+foreach(one IN LISTS objects)
+  if(NOT one MATCHES "^${object_re}$")
+    message(FATAL_ERROR "not a JSON object of a generated ULID: ${one}")
+  endif()
+  set(one_uuid "${CMAKE_MATCH_2}")
+  set(one_v7 "${CMAKE_MATCH_4}")
+  if(one_uuid MATCHES "^........-....-7...-[89ab]")
+    set(want_v7 true)
+  else()
+    set(want_v7 false)
+  endif()
+  if(NOT one_v7 STREQUAL want_v7)
+    message(FATAL_ERROR "uuidv7 is ${one_v7} for uuid ${one_uuid}")
+  endif()
+endforeach()
 string(REGEX MATCH "^${object_re}" first "${generated_out}")
 set(text "${CMAKE_MATCH_1}")
 set(uuid "${CMAKE_MATCH_2}")
