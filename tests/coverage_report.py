@@ -41,10 +41,10 @@ BRANCH_REGIONS = [
     ("monotonic_entropy", re.compile(r"^monotonic_entropy<Source>::monotonic_entropy\("), "template <class Monotonic>", True),
 ]
 
-# A branch on the CPU's features (`detail::cpu.avx2`) goes one way on any
+# A branch on the CPU's features (`detail::host_cpu.avx2`) goes one way on any
 # one machine; the other way is run by the ULID_NO_SIMD test programs, but
 # as a different line set, so such a branch is reported, not failed.
-HARDWARE_BRANCH = re.compile(r"\bcpu\.(avx2|ssse3)\b")
+HARDWARE_BRANCH = re.compile(r"\bhost_cpu\.(avx2|ssse3)\b")
 
 
 def gcov_json(gcda_paths, gcov):

@@ -113,11 +113,11 @@ TEST_CASE("a uuidv7_layout generator keeps its last tick when the clock steps ba
     v7_generator g(test::prng_reader(1));
     const std::uint64_t start = (std::uint64_t{1700000000000} << 12U) | 100U;
     ulid::ulid previous;
-    REQUIRE(access::next(g, start, previous) == ulid::detail::ok);
+    REQUIRE(access::next(g, start, previous) == ulid::errc{});
     REQUIRE(tick(previous) == start);
     for (std::uint64_t back = 1; back <= 5000; back += 7) {
         ulid::ulid id;
-        REQUIRE(access::next(g, start - back, id) == ulid::detail::ok);
+        REQUIRE(access::next(g, start - back, id) == ulid::errc{});
         REQUIRE(previous < id);
         REQUIRE(tick(id) >= start);
         REQUIRE(id.is_uuidv7());
@@ -157,8 +157,8 @@ TEST_CASE("within one step rand_b grows by a random increment; when it would ove
         v7_generator g(test::prng_reader(2), 1000);
         ulid::ulid a;
         ulid::ulid b;
-        REQUIRE(access::next(g, 5000, a) == ulid::detail::ok);
-        REQUIRE(access::next(g, 5000, b) == ulid::detail::ok);
+        REQUIRE(access::next(g, 5000, a) == ulid::errc{});
+        REQUIRE(access::next(g, 5000, b) == ulid::errc{});
         REQUIRE(tick(a) == tick(b));
         REQUIRE(rand_b(b) > rand_b(a));
         REQUIRE(rand_b(b) - rand_b(a) <= 1000);
@@ -166,10 +166,10 @@ TEST_CASE("within one step rand_b grows by a random increment; when it would ove
     SECTION("rand_b at its top: the next step, never a wrap") {
         saturated_v7 g(saturated());
         ulid::ulid first;
-        REQUIRE(access::next(g, 5000, first) == ulid::detail::ok);
+        REQUIRE(access::next(g, 5000, first) == ulid::errc{});
         REQUIRE(rand_b(first) == (std::uint64_t{1} << 62U) - 1U);
         ulid::ulid second;
-        REQUIRE(access::next(g, 5000, second) == ulid::detail::ok);
+        REQUIRE(access::next(g, 5000, second) == ulid::errc{});
         REQUIRE(first < second);
         REQUIRE(tick(second) == 5001);
         REQUIRE(second.is_uuidv7());
@@ -179,8 +179,8 @@ TEST_CASE("within one step rand_b grows by a random increment; when it would ove
         const std::uint64_t last_step = (std::uint64_t{42} << 12U) | 0xFFFU;
         ulid::ulid first;
         ulid::ulid second;
-        REQUIRE(access::next(g, last_step, first) == ulid::detail::ok);
-        REQUIRE(access::next(g, last_step, second) == ulid::detail::ok);
+        REQUIRE(access::next(g, last_step, first) == ulid::errc{});
+        REQUIRE(access::next(g, last_step, second) == ulid::errc{});
         REQUIRE(second.time() == 43);
         REQUIRE(rand_a(second) == 0);
         REQUIRE(first < second);
@@ -189,7 +189,7 @@ TEST_CASE("within one step rand_b grows by a random increment; when it would ove
         saturated_v7 g(saturated());
         const std::uint64_t end = (ulid::max_time << 12U) | 0xFFFU;
         ulid::ulid first;
-        REQUIRE(access::next(g, end, first) == ulid::detail::ok);
+        REQUIRE(access::next(g, end, first) == ulid::errc{});
         ulid::ulid second = test::sentinel();
         REQUIRE(access::next(g, end, second) == ulid::errc::monotonic_overflow);
         REQUIRE(second == test::sentinel());

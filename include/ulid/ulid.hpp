@@ -687,17 +687,13 @@ enum class text_form {
 
 namespace detail {
 
-// What the classes below hold or grant; their code is in part 2.
+// What the classes below hold; their code is in part 2, where internal
+// paths pass an errc (errc{} for success) and convert it to a
+// std::error_code once, at the public boundary.
 
-/// Lets the library's own functions and tests reach internals (the
-/// status-returning paths of the monotonic sources, the sources' fast
-/// paths, the keystream state).
+/// Lets the library's own functions and tests reach the state of the
+/// classes below.
 struct access;
-
-/// Success or the reason for failure. Internal paths pass this rather than
-/// std::error_code and convert once, at the public boundary.
-using status = errc;
-inline constexpr status ok{};
 
 /// The secret state of a secure_entropy: key, unserved keystream and the
 /// bookkeeping that says when to rekey. All zero means "not keyed", so a
@@ -712,6 +708,15 @@ struct keystream_state {
     std::array<std::uint8_t, 512> buffer;
 };
 
+/// Where a secure_entropy keeps its keystream_state: a page of its own,
+/// mapped on the first read, which the kernel wipes in a child process; on
+/// Windows, which has no fork(), inside the object.
+#if defined(_WIN32)
+using keystream_slot = keystream_state;
+#else
+using keystream_slot = keystream_state*;
+#endif
+
 /// How to draw uniform values in [0, bound): `width` bits (the bit width of
 /// bound - 1), from a byte reader as `bytes` whole bytes (1, 2, 4 or 8) with
 /// the excess high bits masked off. Worked out once per bound.
@@ -722,6 +727,28 @@ struct uniform_plan {
     unsigned bytes = 0;
 
     [[nodiscard]] static constexpr uniform_plan below(std::uint64_t bound) noexcept;
+};
+
+/// The state of a monotonic_entropy besides its source.
+struct monotonic_state {
+    /// A tick of time (a millisecond, or 1/4096 ms with uuidv7_layout) and
+    /// the counter that grows within it, as a high and a low word.
+    struct position {
+        std::uint64_t tick = std::numeric_limits<std::uint64_t>::max();  // before the first seed: no tick
+        std::uint64_t high = 0;
+        std::uint64_t low = 0;
+        bool exhausted = false;
+    };
+
+    /// Increments in [1, inc].
+    constexpr explicit monotonic_state(std::uint64_t inc) noexcept;
+
+    position now;             // where the last call left the counter
+    position parked;          // next()'s, set aside while read_monotonic() is at another tick
+    std::uint64_t floor = 0;  // the tick next() keeps to
+    std::uint64_t epoch = 0;  // fork epoch of the last seed
+    std::uint64_t inc;
+    uniform_plan draw;  // how to draw a step in [0, inc)
 };
 
 /// The lock of locked_monotonic_entropy: one compare-exchange to take and a
@@ -741,12 +768,7 @@ public:
     void unlock_and_hand_over() noexcept;
 
 private:
-    static constexpr std::uint32_t unlocked = 0;
-
-    [[nodiscard]] bool try_lock_as(std::uint32_t self) noexcept;
-    void lock_contended(std::uint32_t self) noexcept;
-
-    std::atomic<std::uint32_t> state_{unlocked};  // unlocked, or the holder's process mark
+    std::atomic<std::uint32_t> state_{0};  // 0 when unlocked, else the holder's process mark
     std::atomic<std::uint32_t> sleepers_{0};
 };
 
@@ -757,10 +779,6 @@ private:
 struct zero_entropy {
     /// Fills dst[0, n) with zeros.
     [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept;
-
-private:
-    friend struct detail::access;
-    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept;
 };
 
 /// A byte reader straight from the operating system's CSPRNG: one system
@@ -770,10 +788,6 @@ private:
 struct os_entropy {
     /// Fills dst[0, n) or reports errc::entropy_failure.
     [[nodiscard]] static std::error_code read(std::uint8_t* dst, std::size_t n) noexcept;
-
-private:
-    friend struct detail::access;
-    [[nodiscard]] static bool fill(std::uint8_t* dst, std::size_t n) noexcept;
 };
 
 /// A cryptographically secure byte reader: ChaCha8 in user space with fast
@@ -810,40 +824,7 @@ public:
 
 private:
     friend struct detail::access;
-
-    static constexpr std::size_t lanes = 4;
-    static constexpr std::size_t batches_per_refill = 2;
-    static constexpr std::size_t key_bytes = 32;
-    static_assert(sizeof(detail::keystream_state::buffer) == 64 * lanes * batches_per_refill);
-
-    /// The next four keystream bytes as a big-endian word, when they are
-    /// already buffered: true, and the bytes are consumed exactly as read()
-    /// would have served them. False, with nothing consumed, when the buffer
-    /// must be refilled or rekeyed first (read() or fill() does that).
-    [[nodiscard]] bool try_read_be32(std::uint32_t& out) noexcept;
-    /// As read(), reporting success as true.
-    [[nodiscard]] bool fill(std::uint8_t* dst, std::size_t n) noexcept;
-    [[nodiscard]] bool fill_slow(std::uint8_t* dst, std::size_t n) noexcept;
-    /// A new key from the operating system, replacing whatever state there
-    /// was (a parent's, after fork() where the kernel does not wipe).
-    static bool key_from_os(detail::keystream_state& s, std::uint64_t epoch) noexcept;
-    /// The periodic reseed: fresh operating-system bytes mixed into the
-    /// key, so a failing or poor source never makes the key weaker.
-    static void reseed(detail::keystream_state& s, std::int64_t now) noexcept;
-    static void refill(detail::keystream_state& s) noexcept;
-
-    /// The state, or nullptr before the first read.
-    [[nodiscard]] detail::keystream_state* state() noexcept;
-    /// The state, mapped on first use; nullptr if no page can be mapped.
-    [[nodiscard]] detail::keystream_state* acquire() noexcept;
-    void take(secure_entropy& other) noexcept;
-    void release() noexcept;
-
-#if defined(_WIN32)
-    detail::keystream_state inline_state_{};  // no fork on Windows: the state stays inside the object
-#else
-    detail::keystream_state* state_ = nullptr;
-#endif
+    detail::keystream_slot keystream_{};
 };
 
 // ---------------------------------------------------------------------------
@@ -942,7 +923,7 @@ public:
     [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept;
 
     /// The bound of the random increment (inc, or 2^32 - 1 when built with 0).
-    [[nodiscard]] std::uint64_t increment_bound() const noexcept { return inc_; }
+    [[nodiscard]] std::uint64_t increment_bound() const noexcept { return state_.inc; }
 
     /// The owned source.
     [[nodiscard]] source_type& source() noexcept { return source_; }
@@ -950,41 +931,7 @@ public:
 private:
     friend struct detail::access;
 
-    /// A tick of time (a millisecond, or 1/4096 ms with uuidv7_layout) and
-    /// the counter that grows within it, as a high and a low word.
-    struct state {
-        std::uint64_t tick = std::numeric_limits<std::uint64_t>::max();  // before the first seed: no tick
-        std::uint64_t high = 0;
-        std::uint64_t low = 0;
-        bool exhausted = false;
-    };
-
-    struct step_draw {
-        detail::status status = detail::ok;
-        std::uint64_t step = 0;
-    };
-
-    [[nodiscard]] bool forked() const noexcept;
-    [[nodiscard]] detail::status read_at(std::uint64_t tick, entropy_array& out) noexcept;
-    [[nodiscard]] detail::status next_at(std::uint64_t tick, ulid& out) noexcept;
-    [[nodiscard]] batch_result next_n_at(std::uint64_t tick, ulid* out, std::size_t n) noexcept;
-    /// Puts back next()'s state for `tick` if read_monotonic() moved away
-    /// from it, so neither call can restart that tick below what next()
-    /// already gave.
-    [[nodiscard]] bool resume_parked(std::uint64_t tick) noexcept;
-    [[nodiscard]] detail::status reseed(std::uint64_t tick) noexcept;
-    /// Adds a uniform random step in [1, inc]; at the top of the counter,
-    /// marks the tick used up instead.
-    [[nodiscard]] detail::status increment() noexcept;
-    [[nodiscard]] step_draw draw_step_slow() noexcept;
-    [[nodiscard]] ulid make_id() const noexcept;
-
-    state now_;                // the state of the last call
-    state parked_;             // next()'s state, set aside while read_monotonic() is at another tick
-    std::uint64_t floor_ = 0;  // the tick next() keeps to
-    std::uint64_t epoch_ = 0;  // fork epoch of the last seed
-    std::uint64_t inc_;
-    detail::uniform_plan draw_;  // how to draw a step in [0, inc_)
+    detail::monotonic_state state_;
     Source source_;
 };
 
@@ -1032,11 +979,6 @@ public:
 
 private:
     friend struct detail::access;
-
-    /// `n` ULIDs from `part(out, count)` calls of at most batch_chunk each,
-    /// each under one hold of the lock.
-    template <class Part>
-    [[nodiscard]] batch_result in_chunks(ulid* out, std::size_t n, Part part) noexcept;
 
     detail::fork_safe_mutex mutex_;
     Monotonic monotonic_;
@@ -1518,7 +1460,7 @@ struct cpu_features {
     return f;
 }
 
-inline const cpu_features cpu = detect_cpu_features();
+inline const cpu_features host_cpu = detect_cpu_features();
 
 // The x86 vector operations the kernels below use, each named after the
 // intrinsic it stands for (mm_: 128 bits, mm256_: 256 bits), so that every
@@ -1871,7 +1813,7 @@ inline std::error_code ulid::encode(char* out, std::size_t size) const noexcept 
 
 constexpr char* ulid::encode(char* out) const noexcept {
 #if ULID_X86_SIMD && ULID_HAS_IS_CONSTANT_EVALUATED
-    if (!__builtin_is_constant_evaluated() && detail::cpu.ssse3) {
+    if (!__builtin_is_constant_evaluated() && detail::host_cpu.ssse3) {
         detail::encode_ssse3(bytes_.data(), out);
         return out + encoded_size;
     }
@@ -1904,7 +1846,7 @@ constexpr char* ulid::encode_uuid(char* out) const noexcept {
 inline std::error_code parse(std::string_view text, ulid& out) noexcept {
     if (text.size() != encoded_size) return errc::data_size;
 #if ULID_X86_SIMD
-    if (detail::cpu.avx2) {
+    if (detail::host_cpu.avx2) {
         byte_array bytes;  // NOLINT(cppcoreguidelines-pro-type-member-init): written on success
         if (const errc e = detail::decode_avx2(text.data(), bytes.data()); e != errc{}) return e;
         out = ulid::from_bytes(bytes);
@@ -2458,197 +2400,6 @@ struct is_uniform_random_bit_generator<
 template <class S>
 inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_uniform_random_bit_generator<S>::value;
 
-/// The library's own byte readers also offer, to the library only,
-/// `bool fill(std::uint8_t* dst, std::size_t n) noexcept` (success without
-/// building a std::error_code, whose default constructor is an out-of-line
-/// call in libstdc++) and secure_entropy `bool try_read_be32(std::uint32_t&)
-/// noexcept` (the next four bytes as a big-endian word when buffered, else
-/// false with nothing consumed), reached through access. A user's reader
-/// needs only read().
-template <class S>
-inline constexpr bool has_fill =
-    std::is_same_v<S, zero_entropy> || std::is_same_v<S, os_entropy> || std::is_same_v<S, secure_entropy>;
-template <class S>
-[[nodiscard]] bool fast_fill(S& source, std::uint8_t* dst, std::size_t n) noexcept;
-template <class S>
-[[nodiscard]] bool fast_read_be32(S& source, std::uint32_t& out) noexcept;
-
-[[nodiscard]] inline std::error_code to_error_code(status s) noexcept {
-    if (s == ok) return success();
-    return make_error_code(s);
-}
-
-/// fatal() for an internal status; out of line, to keep it off the callers'
-/// hot paths.
-[[noreturn]] ULID_NOINLINE inline void fatal_status(const char* where, status s) noexcept {
-    fatal(where, to_error_code(s));
-}
-
-/// How many tries a rejection loop gets before it concludes that the source
-/// is stuck. Each try is rejected with probability below 1/2, so a working
-/// source fails all of them with probability below 2^-128.
-inline constexpr int max_rejections = 128;
-
-/// Calls `f`, turning any exception from a user-supplied source into
-/// errc::entropy_failure.
-template <class F>
-[[nodiscard]] status guarded(F&& f) noexcept {
-#if ULID_EXCEPTIONS
-    try {
-        return f();
-    } catch (...) {
-        return errc::entropy_failure;
-    }
-#else
-    return f();
-#endif
-}
-
-/// Number of bits needed to write `v` (0 for 0).
-[[nodiscard]] constexpr unsigned bit_width(std::uint64_t v) noexcept {
-    unsigned width = 0;
-    while (width < 64 && (v >> width) != 0) ++width;
-    return width;
-}
-
-/// Number of uniform bits one call of G yields, and whether its range is a
-/// power of two (so no call is ever rejected).
-template <class G>
-struct generator_bits {
-    static constexpr std::uint64_t range = static_cast<std::uint64_t>(G::max()) - static_cast<std::uint64_t>(G::min());
-    static constexpr unsigned count =
-        range == std::numeric_limits<std::uint64_t>::max() ? 64U : bit_width(range + 1) - 1;
-    static constexpr bool exact = count == 64 || (range + 1) == (std::uint64_t{1} << count);
-};
-
-/// `want` (1..64) uniform bits from a UniformRandomBitGenerator, combining
-/// calls and rejecting values outside a power-of-two range.
-template <class G>
-[[nodiscard]] status generator_random_bits(G& g, unsigned want, std::uint64_t& out) {
-    using bits = generator_bits<G>;
-    if constexpr (bits::count == 0) {
-        (void)g;
-        (void)want;
-        (void)out;
-        return errc::entropy_failure;
-    } else {
-        std::uint64_t value = 0;
-        unsigned have = 0;
-        while (have < want) {
-            std::uint64_t draw = 0;
-            bool accepted = false;
-            for (int attempt = 0; attempt < max_rejections && !accepted; ++attempt) {
-                draw = static_cast<std::uint64_t>(g()) - static_cast<std::uint64_t>(G::min());
-                if constexpr (bits::exact) {
-                    accepted = true;
-                } else {
-                    accepted = draw < (std::uint64_t{1} << bits::count);
-                }
-            }
-            if (!accepted) return errc::entropy_failure;
-            const unsigned take = bits::count < want - have ? bits::count : want - have;
-            const std::uint64_t piece = take == 64 ? draw : (draw & ((std::uint64_t{1} << take) - 1U));
-            value = take == 64 ? piece : ((value << take) | piece);
-            have += take;
-        }
-        out = value;
-        return ok;
-    }
-}
-
-/// `n` bytes from a byte reader, through fill() for the library's own.
-template <class S>
-[[nodiscard]] ULID_FORCE_INLINE status read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
-    if constexpr (has_fill<S>) {
-        return fast_fill(source, dst, n) ? ok : errc::entropy_failure;
-    } else if constexpr (noexcept(source.read(dst, n))) {
-        return source.read(dst, n) ? errc::entropy_failure : ok;
-    } else {
-        return guarded([&]() -> status { return source.read(dst, n) ? errc::entropy_failure : ok; });
-    }
-}
-
-constexpr uniform_plan uniform_plan::below(std::uint64_t bound) noexcept {
-    uniform_plan p;
-    p.bound = bound;
-    p.width = bit_width(bound - 1);
-    p.bytes = p.width <= 8 ? 1U : p.width <= 16 ? 2U : p.width <= 32 ? 4U : 8U;
-    p.mask = p.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << p.width) - 1U;
-    return p;
-}
-
-/// `plan.width` (1..64) uniform bits from any entropy source. A byte
-/// reader's bytes are read big-endian.
-template <class S>
-[[nodiscard]] ULID_FORCE_INLINE status random_bits(S& source, const uniform_plan& plan, std::uint64_t& out) noexcept {
-    if constexpr (is_byte_reader<S>::value) {
-        // A constant size in each branch lets the copy compile to one load,
-        // and each branch loads exactly the bytes it stored, so the store
-        // forwards to the load.
-        std::array<std::uint8_t, 8> buffer{};  // zeroed: GCC cannot see that a failed read returns first
-        std::uint64_t v = 0;
-        if (ULID_LIKELY(plan.bytes == 4)) {  // the default increment, 2^32 - 1
-            if (const status s = read_bytes(source, buffer.data(), 4); ULID_UNLIKELY(s != ok)) return s;
-            v = load_be(buffer.data(), 4);
-        } else if (plan.bytes == 8) {
-            if (const status s = read_bytes(source, buffer.data(), 8); s != ok) return s;
-            v = load_be(buffer.data(), 8);
-        } else if (plan.bytes == 2) {
-            if (const status s = read_bytes(source, buffer.data(), 2); s != ok) return s;
-            v = load_be(buffer.data(), 2);
-        } else {
-            if (const status s = read_bytes(source, buffer.data(), 1); s != ok) return s;
-            v = buffer[0];
-        }
-        out = v & plan.mask;
-        return ok;
-    } else {
-        return guarded([&]() -> status { return generator_random_bits(source, plan.width, out); });
-    }
-}
-
-/// A uniform value in [0, plan.bound): draw the plan's bits and reject
-/// values >= bound (each try succeeds with probability above 1/2). A bound
-/// of 1 consumes no entropy.
-template <class S>
-[[nodiscard]] ULID_FORCE_INLINE status random_below(S& source, const uniform_plan& plan, std::uint64_t& out) noexcept {
-    if (plan.width == 0) {
-        out = 0;
-        return ok;
-    }
-    for (int attempt = 0; attempt < max_rejections; ++attempt) {
-        std::uint64_t v = 0;
-        if (const status s = random_bits(source, plan, v); ULID_UNLIKELY(s != ok)) return s;
-        if (ULID_LIKELY(v < plan.bound)) {
-            out = v;
-            return ok;
-        }
-    }
-    return errc::entropy_failure;
-}
-
-/// Ten fresh bytes of entropy; `out` is written only on success.
-template <class S>
-[[nodiscard]] status read_entropy(S& source, entropy_array& out) noexcept {
-    entropy_array fresh{};
-    if constexpr (is_byte_reader<S>::value) {
-        if (const status s = read_bytes(source, fresh.data(), fresh.size()); s != ok) return s;
-    } else {
-        const status s = guarded([&]() -> status {
-            std::uint64_t high = 0;
-            std::uint64_t low = 0;
-            if (const status e = generator_random_bits(source, 64, high); e != ok) return e;
-            if (const status e = generator_random_bits(source, 16, low); e != ok) return e;
-            store_be(fresh.data(), 8, high);
-            store_be(fresh.data() + 8, 2, low);
-            return ok;
-        });
-        if (s != ok) return s;
-    }
-    out = fresh;
-    return ok;
-}
-
 /// Fills `dst` with `n` bytes from the operating system's CSPRNG
 /// (getrandom, arc4random_buf, BCryptGenRandom or /dev/urandom).
 [[nodiscard]] inline bool os_random(std::uint8_t* dst, std::size_t n) noexcept {
@@ -3035,159 +2786,176 @@ void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t 
 // ---------------------------------------------------------------------------
 
 inline std::error_code zero_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
-    (void)fill(dst, n);
+    if (n > 0) std::memset(dst, 0, n);
     return detail::success();
 }
 
-inline bool zero_entropy::fill(std::uint8_t* dst, std::size_t n) noexcept {
-    if (n > 0) std::memset(dst, 0, n);
+inline std::error_code os_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
+    return n == 0 || detail::os_random(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
+}
+
+namespace detail {
+
+// secure_entropy's keystream: ChaCha blocks from a key that the first 32
+// bytes of each refill replace (fast key erasure).
+inline constexpr std::size_t chacha_lanes = 4;
+inline constexpr std::size_t chacha_batches_per_refill = 2;
+inline constexpr std::size_t chacha_key_bytes = 32;
+static_assert(sizeof(keystream_state::buffer) == 64 * chacha_lanes * chacha_batches_per_refill);
+
+/// A new key from the operating system, replacing whatever state there was
+/// (a parent's, after fork() where the kernel does not wipe).
+inline bool key_from_os(keystream_state& s, std::uint64_t epoch) noexcept {
+    secure_wipe(&s, sizeof s);
+    std::array<std::uint8_t, chacha_key_bytes> seed{};
+    if (!os_random(seed.data(), seed.size())) return false;
+    for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = read_le32(seed.data() + 4 * i);
+    secure_wipe(seed.data(), seed.size());
+    s.os_key_time = steady_ms();
+    s.epoch = epoch;
     return true;
 }
 
-inline std::error_code os_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
-    return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
-}
-
-inline bool os_entropy::fill(std::uint8_t* dst, std::size_t n) noexcept { return n == 0 || detail::os_random(dst, n); }
-
-inline secure_entropy::secure_entropy(secure_entropy&& other) noexcept { take(other); }
-
-inline secure_entropy& secure_entropy::operator=(secure_entropy&& other) noexcept {
-    if (this != &other) {
-        release();
-        take(other);
+/// The periodic reseed: fresh operating-system bytes mixed into the key, so
+/// a failing or poor source never makes the key weaker.
+inline void reseed_key(keystream_state& s, std::int64_t now) noexcept {
+    std::array<std::uint8_t, chacha_key_bytes> seed{};
+    if (os_random(seed.data(), seed.size())) {
+        for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] ^= read_le32(seed.data() + 4 * i);
+        s.since_os_key = 0;
+        s.os_key_time = now;
     }
-    return *this;
+    secure_wipe(seed.data(), seed.size());
 }
 
-inline secure_entropy::~secure_entropy() { release(); }
-
-inline std::error_code secure_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
-    return fill(dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
-}
-
-ULID_FORCE_INLINE bool secure_entropy::try_read_be32(std::uint32_t& out) noexcept {
-    detail::keystream_state* const s = state();
-    if (ULID_LIKELY(s != nullptr && s->remaining >= 4 && s->epoch == detail::fork_epoch())) {
-        std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-        out = static_cast<std::uint32_t>(detail::load_be(p, 4));
-        std::memset(p, 0, 4);
-        s->remaining -= 4;
-        return true;
+inline void refill_keystream(keystream_state& s) noexcept {
+    if (s.since_os_key >= secure_entropy::reseed_bytes) {
+        reseed_key(s, steady_ms());
+    } else if (const std::int64_t now = steady_ms(); now - s.os_key_time >= secure_entropy::reseed_interval.count()) {
+        reseed_key(s, now);
     }
-    return false;
-}
-
-ULID_FORCE_INLINE bool secure_entropy::fill(std::uint8_t* dst, std::size_t n) noexcept {
-    // The common case, a few bytes from a keyed buffer, stays inline. An
-    // unkeyed or wiped state has nothing remaining, so this check also
-    // covers keying; the epoch check catches fork() where the kernel
-    // does not wipe.
-    detail::keystream_state* const s = state();
-    if (ULID_LIKELY(s != nullptr && n - 1 < 16 && n <= s->remaining && s->epoch == detail::fork_epoch())) {
-        std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-        std::memcpy(dst, p, n);
-        std::memset(p, 0, n);
-        s->remaining -= n;
-        return true;
+    // Each key serves one refill only, so block counters start at zero
+    // and the nonce stays zero.
+#if ULID_X86_SIMD
+    if (host_cpu.avx2) {
+        chacha_blocks8_avx2<secure_entropy::rounds>(s.key, 0, s.buffer.data());
+    } else
+#endif
+    {
+        for (std::size_t batch = 0; batch < chacha_batches_per_refill; ++batch) {
+            chacha_blocks4<secure_entropy::rounds>(s.key, batch * chacha_lanes,
+                                                   s.buffer.data() + batch * 64 * chacha_lanes);
+        }
     }
-    return fill_slow(dst, n);
+    for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = read_le32(s.buffer.data() + 4 * i);
+    std::memset(s.buffer.data(), 0, chacha_key_bytes);
+    s.remaining = s.buffer.size() - chacha_key_bytes;
+    s.since_os_key += s.buffer.size();
 }
 
-ULID_NOINLINE inline bool secure_entropy::fill_slow(std::uint8_t* dst, std::size_t n) noexcept {
+#if defined(_WIN32)
+[[nodiscard]] ULID_FORCE_INLINE keystream_state* keystream_of(keystream_slot& slot) noexcept { return &slot; }
+[[nodiscard]] inline keystream_state* acquire_keystream(keystream_slot& slot) noexcept { return &slot; }
+inline void release_keystream(keystream_slot& slot) noexcept { secure_wipe(&slot, sizeof slot); }
+inline void move_keystream(keystream_slot& to, keystream_slot& from) noexcept {
+    to = from;
+    release_keystream(from);
+}
+#else
+/// The state, or nullptr before the first read.
+[[nodiscard]] ULID_FORCE_INLINE keystream_state* keystream_of(keystream_slot& slot) noexcept { return slot; }
+/// The state, mapped on first use; nullptr if no page can be mapped.
+[[nodiscard]] inline keystream_state* acquire_keystream(keystream_slot& slot) noexcept {
+    if (slot == nullptr) {
+        bool wiped = false;
+        if (void* const page = map_fork_wiped(sizeof(keystream_state), wiped)) slot = ::new (page) keystream_state{};
+    }
+    return slot;
+}
+inline void release_keystream(keystream_slot& slot) noexcept {
+    if (slot != nullptr) {
+        secure_wipe(slot, sizeof *slot);
+        unmap_fork_wiped(slot, sizeof *slot);
+        slot = nullptr;
+    }
+}
+inline void move_keystream(keystream_slot& to, keystream_slot& from) noexcept { to = std::exchange(from, nullptr); }
+#endif
+
+/// Takes n bytes from the buffered keystream of `s`, wiping them there.
+ULID_FORCE_INLINE void serve_keystream(keystream_state& s, std::uint8_t* dst, std::size_t n) noexcept {
+    std::uint8_t* const p = s.buffer.data() + (s.buffer.size() - s.remaining);
+    std::memcpy(dst, p, n);
+    std::memset(p, 0, n);
+    s.remaining -= n;
+}
+
+ULID_NOINLINE inline bool fill_keystream_slow(keystream_slot& slot, std::uint8_t* dst, std::size_t n) noexcept {
     if (n == 0) return true;
-    detail::keystream_state* const s = acquire();
+    keystream_state* const s = acquire_keystream(slot);
     if (s == nullptr) return false;
-    if (s->epoch != detail::fork_epoch() || s->epoch == 0) {
-        const std::uint64_t epoch = detail::fork_epoch_slow();
+    if (s->epoch != fork_epoch() || s->epoch == 0) {
+        const std::uint64_t epoch = fork_epoch_slow();
         if (epoch == 0 || (s->epoch != epoch && !key_from_os(*s, epoch))) return false;
     }
     while (n > 0) {
-        if (s->remaining == 0) refill(*s);
+        if (s->remaining == 0) refill_keystream(*s);
         const std::size_t take = n < s->remaining ? n : s->remaining;
-        std::uint8_t* const p = s->buffer.data() + (s->buffer.size() - s->remaining);
-        std::memcpy(dst, p, take);
-        std::memset(p, 0, take);
-        s->remaining -= take;
+        serve_keystream(*s, dst, take);
         dst += take;
         n -= take;
     }
     return true;
 }
 
-inline bool secure_entropy::key_from_os(detail::keystream_state& s, std::uint64_t epoch) noexcept {
-    detail::secure_wipe(&s, sizeof s);
-    std::array<std::uint8_t, key_bytes> seed{};
-    if (!detail::os_random(seed.data(), seed.size())) return false;
-    for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(seed.data() + 4 * i);
-    detail::secure_wipe(seed.data(), seed.size());
-    s.os_key_time = detail::steady_ms();
-    s.epoch = epoch;
-    return true;
+/// secure_entropy::read() reporting success as true.
+ULID_FORCE_INLINE bool fill_keystream(keystream_slot& slot, std::uint8_t* dst, std::size_t n) noexcept {
+    // The common case, a few bytes from a keyed buffer, stays inline. An
+    // unkeyed or wiped state has nothing remaining, so this check also
+    // covers keying; the epoch check catches fork() where the kernel
+    // does not wipe.
+    keystream_state* const s = keystream_of(slot);
+    if (ULID_LIKELY(s != nullptr && n - 1 < 16 && n <= s->remaining && s->epoch == fork_epoch())) {
+        serve_keystream(*s, dst, n);
+        return true;
+    }
+    return fill_keystream_slow(slot, dst, n);
 }
 
-inline void secure_entropy::reseed(detail::keystream_state& s, std::int64_t now) noexcept {
-    std::array<std::uint8_t, key_bytes> seed{};
-    if (detail::os_random(seed.data(), seed.size())) {
-        for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] ^= detail::read_le32(seed.data() + 4 * i);
-        s.since_os_key = 0;
-        s.os_key_time = now;
+/// The next four keystream bytes as a big-endian word, when they are
+/// already buffered: true, and the bytes are consumed exactly as read()
+/// would have served them. False, with nothing consumed, when the buffer
+/// must be refilled or rekeyed first (fill_keystream() does that).
+[[nodiscard]] ULID_FORCE_INLINE bool read_keystream_be32(keystream_slot& slot, std::uint32_t& out) noexcept {
+    keystream_state* const s = keystream_of(slot);
+    if (ULID_LIKELY(s != nullptr && s->remaining >= 4 && s->epoch == fork_epoch())) {
+        std::array<std::uint8_t, 4> word{};
+        serve_keystream(*s, word.data(), 4);
+        out = static_cast<std::uint32_t>(load_be(word.data(), 4));
+        return true;
     }
-    detail::secure_wipe(seed.data(), seed.size());
+    return false;
 }
 
-inline void secure_entropy::refill(detail::keystream_state& s) noexcept {
-    if (s.since_os_key >= reseed_bytes) {
-        reseed(s, detail::steady_ms());
-    } else if (const std::int64_t now = detail::steady_ms(); now - s.os_key_time >= reseed_interval.count()) {
-        reseed(s, now);
-    }
-    // Each key serves one refill only, so block counters start at zero
-    // and the nonce stays zero.
-#if ULID_X86_SIMD
-    if (detail::cpu.avx2) {
-        detail::chacha_blocks8_avx2<rounds>(s.key, 0, s.buffer.data());
-    } else
-#endif
-    {
-        for (std::size_t batch = 0; batch < batches_per_refill; ++batch) {
-            detail::chacha_blocks4<rounds>(s.key, batch * lanes, s.buffer.data() + batch * 64 * lanes);
-        }
-    }
-    for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = detail::read_le32(s.buffer.data() + 4 * i);
-    std::memset(s.buffer.data(), 0, key_bytes);
-    s.remaining = s.buffer.size() - key_bytes;
-    s.since_os_key += s.buffer.size();
+}  // namespace detail
+
+inline secure_entropy::secure_entropy(secure_entropy&& other) noexcept {
+    detail::move_keystream(keystream_, other.keystream_);
 }
 
-#if defined(_WIN32)
-inline detail::keystream_state* secure_entropy::state() noexcept { return &inline_state_; }
-inline detail::keystream_state* secure_entropy::acquire() noexcept { return &inline_state_; }
-inline void secure_entropy::take(secure_entropy& other) noexcept {
-    inline_state_ = other.inline_state_;
-    other.release();
-}
-inline void secure_entropy::release() noexcept { detail::secure_wipe(&inline_state_, sizeof inline_state_); }
-#else
-ULID_FORCE_INLINE detail::keystream_state* secure_entropy::state() noexcept { return state_; }
-inline detail::keystream_state* secure_entropy::acquire() noexcept {
-    if (state_ == nullptr) {
-        bool wiped = false;
-        if (void* const page = detail::map_fork_wiped(sizeof(detail::keystream_state), wiped)) {
-            state_ = ::new (page) detail::keystream_state{};
-        }
+inline secure_entropy& secure_entropy::operator=(secure_entropy&& other) noexcept {
+    if (this != &other) {
+        detail::release_keystream(keystream_);
+        detail::move_keystream(keystream_, other.keystream_);
     }
-    return state_;
+    return *this;
 }
-inline void secure_entropy::take(secure_entropy& other) noexcept { state_ = std::exchange(other.state_, nullptr); }
-inline void secure_entropy::release() noexcept {
-    if (state_ != nullptr) {
-        detail::secure_wipe(state_, sizeof *state_);
-        detail::unmap_fork_wiped(state_, sizeof *state_);
-        state_ = nullptr;
-    }
+
+inline secure_entropy::~secure_entropy() { detail::release_keystream(keystream_); }
+
+inline std::error_code secure_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
+    return detail::fill_keystream(keystream_, dst, n) ? std::error_code() : make_error_code(errc::entropy_failure);
 }
-#endif
 
 // ---------------------------------------------------------------------------
 // The lock
@@ -3228,6 +2996,34 @@ inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
 #endif
 }
 
+/// Takes a fork_safe_mutex whose word is `state` for the process marked
+/// `self` if it is free, or marked by an ancestor process: either way, ours
+/// to take.
+[[nodiscard]] inline bool try_take_lock(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
+                                        std::uint32_t self) noexcept {
+    std::uint32_t seen = state.load(std::memory_order_relaxed);
+    if (seen == self || !state.compare_exchange_strong(seen, self, std::memory_order_acquire)) return false;
+    if (seen != 0) sleepers.store(0, std::memory_order_relaxed);  // the ancestor's, not ours
+    return true;
+}
+
+ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
+                                              std::uint32_t self) noexcept {
+    if (try_take_lock(state, sleepers, self)) return;  // an ancestor's hold: no wait
+    // About a thousand pause instructions first (tens of microseconds,
+    // far longer than a make() takes), doubling twice; then sleep.
+    for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
+        for (unsigned i = 0; i < pauses; ++i) cpu_relax();
+        if (try_take_lock(state, sleepers, self)) return;
+    }
+    sleepers.fetch_add(1, std::memory_order_seq_cst);
+    while (!try_take_lock(state, sleepers, self)) sleep_while_equal(state, self);
+    // Never below zero: a takeover may have cleared the count meanwhile.
+    std::uint32_t count = sleepers.load(std::memory_order_relaxed);
+    while (count != 0 && !sleepers.compare_exchange_weak(count, count - 1, std::memory_order_relaxed)) {
+    }
+}
+
 /// The lock of locked_monotonic_entropy, for critical sections of a few
 /// nanoseconds. Free, it costs one compare-exchange to take and a plain store
 /// to release. A waiter first spins with exponential backoff (on virtual
@@ -3246,46 +3042,22 @@ inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
 /// left half-written, is discarded because its epoch is stale too.
 inline void fork_safe_mutex::lock() noexcept {
     const std::uint32_t self = process_mark();
-    std::uint32_t expected = unlocked;
+    std::uint32_t expected = 0;
     if (ULID_LIKELY(state_.compare_exchange_strong(expected, self, std::memory_order_acquire))) return;
-    lock_contended(self);
+    take_lock_contended(state_, sleepers_, self);
 }
 
-inline bool fork_safe_mutex::try_lock() noexcept { return try_lock_as(process_mark()); }
-
-inline bool fork_safe_mutex::try_lock_as(std::uint32_t self) noexcept {
-    // Free, or marked by an ancestor process: either way, ours to take.
-    std::uint32_t seen = state_.load(std::memory_order_relaxed);
-    if (seen == self || !state_.compare_exchange_strong(seen, self, std::memory_order_acquire)) return false;
-    if (seen != unlocked) sleepers_.store(0, std::memory_order_relaxed);  // the ancestor's, not ours
-    return true;
-}
+inline bool fork_safe_mutex::try_lock() noexcept { return try_take_lock(state_, sleepers_, process_mark()); }
 
 inline void fork_safe_mutex::unlock() noexcept {
-    state_.store(unlocked, std::memory_order_release);
+    state_.store(0, std::memory_order_release);
     if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
 }
 
 inline void fork_safe_mutex::unlock_and_hand_over() noexcept {
     unlock();
     if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
-        for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == unlocked; ++i) cpu_relax();
-    }
-}
-
-ULID_NOINLINE inline void fork_safe_mutex::lock_contended(std::uint32_t self) noexcept {
-    if (try_lock_as(self)) return;  // an ancestor's hold: no wait
-    // About a thousand pause instructions first (tens of microseconds,
-    // far longer than a make() takes), doubling twice; then sleep.
-    for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
-        for (unsigned i = 0; i < pauses; ++i) cpu_relax();
-        if (try_lock_as(self)) return;
-    }
-    sleepers_.fetch_add(1, std::memory_order_seq_cst);
-    while (!try_lock_as(self)) sleep_while_equal(state_, self);
-    // Never below zero: a takeover may have cleared the count meanwhile.
-    std::uint32_t count = sleepers_.load(std::memory_order_relaxed);
-    while (count != 0 && !sleepers_.compare_exchange_weak(count, count - 1, std::memory_order_relaxed)) {
+        for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == 0; ++i) cpu_relax();
     }
 }
 
@@ -3300,6 +3072,283 @@ public:
 private:
     fork_safe_mutex& m_;
 };
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// Drawing from a source
+// ---------------------------------------------------------------------------
+
+namespace detail {
+
+template <class Layout>
+struct monotonic;
+
+/// `n` ULIDs from `part(out, count)` calls of at most batch_chunk each,
+/// each under one hold of `mutex`.
+template <class Part>
+[[nodiscard]] batch_result next_n_in_chunks(fork_safe_mutex& mutex, std::size_t chunk_size, ulid* out, std::size_t n,
+                                            Part part) noexcept {
+    batch_result result;
+    while (result.count < n) {
+        const std::size_t chunk = n - result.count < chunk_size ? n - result.count : chunk_size;
+        mutex.lock();
+        const batch_result done = part(out + result.count, chunk);
+        mutex.unlock_and_hand_over();
+        result.count += done.count;
+        if (done.ec) {
+            result.ec = done.ec;
+            break;
+        }
+    }
+    return result;
+}
+
+struct access {
+    /// The library generators' paths in ticks (milliseconds, or 1/4096 ms
+    /// for make_v7()), returning an errc, under the lock where there is one.
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc next(monotonic_entropy<S, L>& g, std::uint64_t tick,
+                                                     ulid& out) noexcept {
+        return monotonic<L>::next(g.state_, g.source_, tick, out);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc next(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
+                                                     std::uint64_t tick, ulid& out) noexcept {
+        const lock_guard lock(g.mutex_);
+        return next(g.monotonic_, tick, out);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static batch_result next_n(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, std::uint64_t tick,
+                                             ulid* out, std::size_t n) noexcept {
+        monotonic_entropy<S, L>& m = g.monotonic_;
+        return next_n_in_chunks(g.mutex_, g.batch_chunk, out, n, [&](ulid* part, std::size_t count) {
+            return monotonic<L>::next_n(m.state_, m.source_, tick, part, count);
+        });
+    }
+
+    /// read_monotonic() at `ms`, which the caller has checked against max_time.
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc read_monotonic(monotonic_entropy<S, L>& g, std::uint64_t ms,
+                                                               entropy_array& out) noexcept {
+        return monotonic<L>::read(g.state_, g.source_, ms << L::sub_ms_bits, out);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc read_monotonic(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
+                                                               std::uint64_t ms, entropy_array& out) noexcept {
+        const lock_guard lock(g.mutex_);
+        return read_monotonic(g.monotonic_, ms, out);
+    }
+
+    template <class Monotonic>
+    [[nodiscard]] static fork_safe_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
+        return source.mutex_;
+    }
+
+    template <class Monotonic>
+    [[nodiscard]] static Monotonic& wrapped(locked_monotonic_entropy<Monotonic>& source) noexcept {
+        return source.monotonic_;
+    }
+
+    [[nodiscard]] static ULID_FORCE_INLINE keystream_slot& slot(secure_entropy& source) noexcept {
+        return source.keystream_;
+    }
+
+    /// read_keystream_be32() on the source's keystream.
+    [[nodiscard]] static ULID_FORCE_INLINE bool try_read_be32(secure_entropy& source, std::uint32_t& out) noexcept {
+        return read_keystream_be32(source.keystream_, out);
+    }
+
+    /// The keystream state, or nullptr before the first read (tests).
+    [[nodiscard]] static keystream_state* keystream(secure_entropy& source) noexcept {
+        return keystream_of(source.keystream_);
+    }
+};
+
+template <class S, class = void>
+struct has_status_read : std::false_type {};
+template <class S>
+struct has_status_read<S, std::void_t<decltype(access::read_monotonic(
+                              std::declval<S&>(), std::uint64_t{}, std::declval<entropy_array&>()))>> : std::true_type {
+};
+
+[[nodiscard]] inline std::error_code to_error_code(errc s) noexcept {
+    if (s == errc{}) return success();
+    return make_error_code(s);
+}
+
+/// fatal() for an errc; out of line, to keep it off the callers' hot paths.
+[[noreturn]] ULID_NOINLINE inline void fatal(const char* where, errc s) noexcept { fatal(where, to_error_code(s)); }
+
+/// How many tries a rejection loop gets before it concludes that the source
+/// is stuck. Each try is rejected with probability below 1/2, so a working
+/// source fails all of them with probability below 2^-128.
+inline constexpr int max_rejections = 128;
+
+/// Calls `f`, turning any exception from a user-supplied source into
+/// errc::entropy_failure.
+template <class F>
+[[nodiscard]] errc guarded(F&& f) noexcept {
+#if ULID_EXCEPTIONS
+    try {
+        return f();
+    } catch (...) {
+        return errc::entropy_failure;
+    }
+#else
+    return f();
+#endif
+}
+
+/// Number of bits needed to write `v` (0 for 0).
+[[nodiscard]] constexpr unsigned bit_width(std::uint64_t v) noexcept {
+    unsigned width = 0;
+    while (width < 64 && (v >> width) != 0) ++width;
+    return width;
+}
+
+/// Number of uniform bits one call of G yields, and whether its range is a
+/// power of two (so no call is ever rejected).
+template <class G>
+struct generator_bits {
+    static constexpr std::uint64_t range = static_cast<std::uint64_t>(G::max()) - static_cast<std::uint64_t>(G::min());
+    static constexpr unsigned count =
+        range == std::numeric_limits<std::uint64_t>::max() ? 64U : bit_width(range + 1) - 1;
+    static constexpr bool exact = count == 64 || (range + 1) == (std::uint64_t{1} << count);
+};
+
+/// `want` (1..64) uniform bits from a UniformRandomBitGenerator, combining
+/// calls and rejecting values outside a power-of-two range.
+template <class G>
+[[nodiscard]] errc generator_random_bits(G& g, unsigned want, std::uint64_t& out) {
+    using bits = generator_bits<G>;
+    if constexpr (bits::count == 0) {
+        (void)g;
+        (void)want;
+        (void)out;
+        return errc::entropy_failure;
+    } else {
+        std::uint64_t value = 0;
+        unsigned have = 0;
+        while (have < want) {
+            std::uint64_t draw = 0;
+            bool accepted = false;
+            for (int attempt = 0; attempt < max_rejections && !accepted; ++attempt) {
+                draw = static_cast<std::uint64_t>(g()) - static_cast<std::uint64_t>(G::min());
+                if constexpr (bits::exact) {
+                    accepted = true;
+                } else {
+                    accepted = draw < (std::uint64_t{1} << bits::count);
+                }
+            }
+            if (!accepted) return errc::entropy_failure;
+            const unsigned take = bits::count < want - have ? bits::count : want - have;
+            const std::uint64_t piece = take == 64 ? draw : (draw & ((std::uint64_t{1} << take) - 1U));
+            value = take == 64 ? piece : ((value << take) | piece);
+            have += take;
+        }
+        out = value;
+        return errc{};
+    }
+}
+
+/// `n` bytes from a byte reader; secure_entropy's straight from its buffer,
+/// without building a std::error_code (whose default constructor is an
+/// out-of-line call in libstdc++).
+template <class S>
+[[nodiscard]] ULID_FORCE_INLINE errc read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
+    if constexpr (std::is_same_v<S, secure_entropy>) {
+        return fill_keystream(access::slot(source), dst, n) ? errc{} : errc::entropy_failure;
+    } else if constexpr (noexcept(source.read(dst, n))) {
+        return source.read(dst, n) ? errc::entropy_failure : errc{};
+    } else {
+        return guarded([&]() -> errc { return source.read(dst, n) ? errc::entropy_failure : errc{}; });
+    }
+}
+
+constexpr uniform_plan uniform_plan::below(std::uint64_t bound) noexcept {
+    uniform_plan p;
+    p.bound = bound;
+    p.width = bit_width(bound - 1);
+    p.bytes = p.width <= 8 ? 1U : p.width <= 16 ? 2U : p.width <= 32 ? 4U : 8U;
+    p.mask = p.width == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << p.width) - 1U;
+    return p;
+}
+
+/// `plan.width` (1..64) uniform bits from any entropy source. A byte
+/// reader's bytes are read big-endian.
+template <class S>
+[[nodiscard]] ULID_FORCE_INLINE errc random_bits(S& source, const uniform_plan& plan, std::uint64_t& out) noexcept {
+    if constexpr (is_byte_reader<S>::value) {
+        // A constant size in each branch lets the copy compile to one load,
+        // and each branch loads exactly the bytes it stored, so the store
+        // forwards to the load.
+        std::array<std::uint8_t, 8> buffer{};  // zeroed: GCC cannot see that a failed read returns first
+        std::uint64_t v = 0;
+        if (ULID_LIKELY(plan.bytes == 4)) {  // the default increment, 2^32 - 1
+            if (const errc s = read_bytes(source, buffer.data(), 4); ULID_UNLIKELY(s != errc{})) return s;
+            v = load_be(buffer.data(), 4);
+        } else if (plan.bytes == 8) {
+            if (const errc s = read_bytes(source, buffer.data(), 8); s != errc{}) return s;
+            v = load_be(buffer.data(), 8);
+        } else if (plan.bytes == 2) {
+            if (const errc s = read_bytes(source, buffer.data(), 2); s != errc{}) return s;
+            v = load_be(buffer.data(), 2);
+        } else {
+            if (const errc s = read_bytes(source, buffer.data(), 1); s != errc{}) return s;
+            v = buffer[0];
+        }
+        out = v & plan.mask;
+        return errc{};
+    } else {
+        return guarded([&]() -> errc { return generator_random_bits(source, plan.width, out); });
+    }
+}
+
+/// A uniform value in [0, plan.bound): draw the plan's bits and reject
+/// values >= bound (each try succeeds with probability above 1/2). A bound
+/// of 1 consumes no entropy.
+template <class S>
+[[nodiscard]] ULID_FORCE_INLINE errc random_below(S& source, const uniform_plan& plan, std::uint64_t& out) noexcept {
+    if (plan.width == 0) {
+        out = 0;
+        return errc{};
+    }
+    for (int attempt = 0; attempt < max_rejections; ++attempt) {
+        std::uint64_t v = 0;
+        if (const errc s = random_bits(source, plan, v); ULID_UNLIKELY(s != errc{})) return s;
+        if (ULID_LIKELY(v < plan.bound)) {
+            out = v;
+            return errc{};
+        }
+    }
+    return errc::entropy_failure;
+}
+
+/// Ten fresh bytes of entropy; `out` is written only on success.
+template <class S>
+[[nodiscard]] errc read_entropy(S& source, entropy_array& out) noexcept {
+    entropy_array fresh{};
+    if constexpr (is_byte_reader<S>::value) {
+        if (const errc s = read_bytes(source, fresh.data(), fresh.size()); s != errc{}) return s;
+    } else {
+        const errc s = guarded([&]() -> errc {
+            std::uint64_t high = 0;
+            std::uint64_t low = 0;
+            if (const errc e = generator_random_bits(source, 64, high); e != errc{}) return e;
+            if (const errc e = generator_random_bits(source, 16, low); e != errc{}) return e;
+            store_be(fresh.data(), 8, high);
+            store_be(fresh.data() + 8, 2, low);
+            return errc{};
+        });
+        if (s != errc{}) return s;
+    }
+    out = fresh;
+    return errc{};
+}
 
 }  // namespace detail
 
@@ -3320,14 +3369,179 @@ template <class Layout>
 inline constexpr std::uint64_t max_low = Layout::counter_bits >= 64 ? std::numeric_limits<std::uint64_t>::max()
                                                                     : (std::uint64_t{1} << Layout::counter_bits) - 1U;
 
+constexpr monotonic_state::monotonic_state(std::uint64_t bound) noexcept
+    : inc(bound), draw(uniform_plan::below(bound)) {}
+
+/// monotonic_entropy's algorithm, on its state `g` and its source.
+template <class Layout>
+struct monotonic {
+    [[nodiscard]] static ULID_FORCE_INLINE bool forked(const monotonic_state& g) noexcept {
+        return g.epoch != fork_epoch();
+    }
+
+    /// read_monotonic() at `tick`, which the caller has checked.
+    template <class S>
+    [[nodiscard]] static ULID_FORCE_INLINE errc read(monotonic_state& g, S& source, std::uint64_t tick,
+                                                     entropy_array& out) noexcept {
+        errc s = errc{};
+        if (ULID_LIKELY(tick == g.now.tick && !forked(g)) || resume_parked(g, tick)) {
+            s = g.now.exhausted ? errc::monotonic_overflow : increment(g, source);
+        } else {
+            // Leaving next()'s tick: keep its state, so that a later next()
+            // continues above everything it gave.
+            if (g.now.tick == g.floor && !forked(g)) g.parked = g.now;
+            s = reseed(g, source, tick);
+        }
+        if (s == errc{}) out = make_id(g.now).entropy();
+        return s;
+    }
+
+    /// next() at `tick`.
+    template <class S>
+    [[nodiscard]] static ULID_FORCE_INLINE errc next(monotonic_state& g, S& source, std::uint64_t tick,
+                                                     ulid& out) noexcept {
+        if (tick > max_tick<Layout>) return errc::big_time;
+        tick = tick > g.floor ? tick : g.floor;
+        if (ULID_LIKELY(tick == g.now.tick && !forked(g)) || resume_parked(g, tick)) {
+            const errc s = g.now.exhausted ? errc::monotonic_overflow : increment(g, source);
+            if (ULID_LIKELY(s == errc{})) {
+                g.floor = tick;
+                out = make_id(g.now);
+                return errc{};
+            }
+            if (s != errc::monotonic_overflow || tick == max_tick<Layout>) return s;
+            ++tick;
+        }
+        if (const errc s = reseed(g, source, tick); s != errc{}) return s;
+        g.floor = tick;
+        g.parked = {};  // below the new floor: never needed again
+        out = make_id(g.now);
+        return errc{};
+    }
+
+    /// next_n() at `tick`.
+    template <class S>
+    [[nodiscard]] static batch_result next_n(monotonic_state& g, S& source, std::uint64_t tick, ulid* out,
+                                             std::size_t n) noexcept {
+        batch_result result;
+        while (result.count < n) {
+            errc s = next(g, source, tick, out[result.count]);
+            if (s == errc{}) {
+                ++result.count;
+                // The rest of the batch stays in this tick while the counter
+                // lasts: only the increment remains per ULID.
+                while (result.count < n && (s = increment(g, source)) == errc{}) out[result.count++] = make_id(g.now);
+                if (s == errc{} || s == errc::monotonic_overflow) continue;
+            }
+            result.ec = to_error_code(s);
+            break;
+        }
+        return result;
+    }
+
+    /// Puts back next()'s state for `tick` if read_monotonic() moved away
+    /// from it, so neither call can restart that tick below what next()
+    /// already gave.
+    [[nodiscard]] static bool resume_parked(monotonic_state& g, std::uint64_t tick) noexcept {
+        if (tick != g.parked.tick || forked(g)) return false;
+        g.now = g.parked;
+        g.parked = {};
+        return true;
+    }
+
+    [[nodiscard]] static ulid make_id(const monotonic_state::position& p) noexcept {
+        if constexpr (Layout::sub_ms_bits == 0) {
+            return ulid::from_high_low((p.tick << 16U) | p.high, p.low);
+        } else {
+            // RFC 9562 section 5.7: unix_ts_ms, ver 0111, rand_a, var 10, rand_b.
+            static_assert(Layout::sub_ms_bits == 12 && Layout::counter_bits == 62, "the UUIDv7 layout");
+            const std::uint64_t ms = p.tick >> 12U;
+            const std::uint64_t rand_a = p.tick & 0xFFFU;
+            return ulid::from_high_low((ms << 16U) | 0x7000U | rand_a, (std::uint64_t{2} << 62U) | p.low);
+        }
+    }
+
+    template <class S>
+    [[nodiscard]] ULID_NOINLINE static errc reseed(monotonic_state& g, S& source, std::uint64_t tick) noexcept {
+        // Once per millisecond for ulid_layout, but every few calls for
+        // uuidv7_layout, whose ticks are 244 ns: the epoch is asked for only
+        // when it may have changed.
+        std::uint64_t epoch = g.epoch;
+        if (epoch == 0 || forked(g)) {
+            epoch = fork_epoch_slow();
+            if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
+            if (epoch != g.epoch) g.parked = {};           // a parent's state
+        }
+        entropy_array fresh{};
+        if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
+        g.epoch = epoch;  // only now: a failed reseed must leave a parent's state marked as such
+        g.now.high = Layout::counter_bits > 64 ? load_be(fresh.data(), 2) : 0U;
+        g.now.low = load_be(fresh.data() + 2, 8) & max_low<Layout>;
+        g.now.tick = tick;
+        g.now.exhausted = false;
+        return errc{};
+    }
+
+    struct step_draw {
+        errc status = errc{};
+        std::uint64_t step = 0;
+    };
+
+    // Out of line, and returning by value, so that its loop does not cost the
+    // inline path registers.
+    template <class S>
+    [[nodiscard]] ULID_NOINLINE static step_draw draw_step_slow(const uniform_plan& plan, S& source) noexcept {
+        step_draw d;
+        d.status = random_below(source, plan, d.step);
+        return d;
+    }
+
+    /// Adds a uniform random step in [1, inc]; at the top of the counter,
+    /// marks the tick used up instead.
+    template <class S>
+    [[nodiscard]] static ULID_FORCE_INLINE errc increment(monotonic_state& g, S& source) noexcept {
+        std::uint64_t step = 0;
+        // A 32-bit word already buffered by secure_entropy serves most draws; a
+        // rejected word stays consumed, as in the general draw's loop, so the
+        // result is the same either way.
+        bool drawn = false;
+        if constexpr (std::is_same_v<std::remove_const_t<S>, secure_entropy>) {
+            std::uint32_t word = 0;
+            if (ULID_LIKELY(g.draw.bytes == 4 && access::try_read_be32(source, word))) {
+                step = word & g.draw.mask;
+                drawn = ULID_LIKELY(step < g.draw.bound);
+            }
+        }
+        if (!drawn) {
+            const step_draw d = draw_step_slow(g.draw, source);
+            if (d.status != errc{}) return d.status;
+            step = d.step;
+        }
+        step += 1;  // [0, inc) -> [1, inc]
+        const std::uint64_t sum = g.now.low + step;
+        const bool carry = sum < g.now.low;
+        if constexpr (Layout::counter_bits > 64) {
+            const std::uint64_t high = g.now.high + (carry ? 1U : 0U);
+            if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) {
+                g.now.exhausted = true;
+                return errc::monotonic_overflow;
+            }
+            g.now.high = high;
+        } else if (ULID_UNLIKELY(carry || sum > max_low<Layout>)) {
+            g.now.exhausted = true;
+            return errc::monotonic_overflow;
+        }
+        g.now.low = sum;
+        return errc{};
+    }
+};
+
 }  // namespace detail
 
 template <class Source, class Layout>
 monotonic_entropy<Source, Layout>::monotonic_entropy(Source source, std::uint64_t inc) noexcept(
     std::is_nothrow_move_constructible_v<Source>)
-    : inc_(inc == 0 ? default_increment : inc),
-      draw_(detail::uniform_plan::below(inc_)),
-      source_(std::forward<Source>(source)) {
+    : state_(inc == 0 ? default_increment : inc), source_(std::forward<Source>(source)) {
     static_assert(detail::is_entropy_source_v<source_type>,
                   "monotonic_entropy<Source>: Source must be a byte reader "
                   "(std::error_code read(std::uint8_t*, std::size_t)) or a UniformRandomBitGenerator");
@@ -3336,179 +3550,31 @@ monotonic_entropy<Source, Layout>::monotonic_entropy(Source source, std::uint64_
 template <class Source, class Layout>
 constexpr monotonic_entropy<Source, Layout>::monotonic_entropy(std::in_place_t /*tag*/, std::uint64_t inc) noexcept(
     std::is_nothrow_default_constructible_v<Source>)
-    : inc_(inc == 0 ? default_increment : inc), draw_(detail::uniform_plan::below(inc_)), source_() {
+    : state_(inc == 0 ? default_increment : inc), source_() {
     static_assert(detail::is_entropy_source_v<source_type>, "monotonic_entropy<Source>: as the constructor above");
 }
 
 template <class Source, class Layout>
 std::error_code monotonic_entropy<Source, Layout>::read_monotonic(std::uint64_t ms, entropy_array& out) noexcept {
     if (ms > max_time) return errc::big_time;
-    return detail::to_error_code(read_at(ms << Layout::sub_ms_bits, out));
+    return detail::to_error_code(detail::monotonic<Layout>::read(state_, source_, ms << Layout::sub_ms_bits, out));
 }
 
 template <class Source, class Layout>
 std::error_code monotonic_entropy<Source, Layout>::next(std::uint64_t ms, ulid& out) noexcept {
     if (ms > max_time) return errc::big_time;
-    return detail::to_error_code(next_at(ms << Layout::sub_ms_bits, out));
+    return detail::to_error_code(detail::monotonic<Layout>::next(state_, source_, ms << Layout::sub_ms_bits, out));
 }
 
 template <class Source, class Layout>
 std::error_code monotonic_entropy<Source, Layout>::next_now(ulid& out) noexcept {
-    return detail::to_error_code(next_at(detail::now_tick<Layout>(), out));
+    return detail::to_error_code(detail::monotonic<Layout>::next(state_, source_, detail::now_tick<Layout>(), out));
 }
 
 template <class Source, class Layout>
 batch_result monotonic_entropy<Source, Layout>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
     if (ms > max_time) return {0, errc::big_time};
-    return next_n_at(ms << Layout::sub_ms_bits, out, n);
-}
-
-template <class Source, class Layout>
-ULID_FORCE_INLINE bool monotonic_entropy<Source, Layout>::forked() const noexcept {
-    return epoch_ != detail::fork_epoch();
-}
-
-template <class Source, class Layout>
-ULID_FORCE_INLINE detail::status monotonic_entropy<Source, Layout>::read_at(std::uint64_t tick,
-                                                                            entropy_array& out) noexcept {
-    detail::status s = detail::ok;
-    if (ULID_LIKELY(tick == now_.tick && !forked()) || resume_parked(tick)) {
-        s = now_.exhausted ? errc::monotonic_overflow : increment();
-    } else {
-        // Leaving next()'s tick: keep its state, so that a later next()
-        // continues above everything it gave.
-        if (now_.tick == floor_ && !forked()) parked_ = now_;
-        s = reseed(tick);
-    }
-    if (s == detail::ok) out = make_id().entropy();
-    return s;
-}
-
-template <class Source, class Layout>
-ULID_FORCE_INLINE detail::status monotonic_entropy<Source, Layout>::next_at(std::uint64_t tick, ulid& out) noexcept {
-    if (tick > detail::max_tick<Layout>) return errc::big_time;
-    tick = tick > floor_ ? tick : floor_;
-    if (ULID_LIKELY(tick == now_.tick && !forked()) || resume_parked(tick)) {
-        const detail::status s = now_.exhausted ? errc::monotonic_overflow : increment();
-        if (ULID_LIKELY(s == detail::ok)) {
-            floor_ = tick;
-            out = make_id();
-            return detail::ok;
-        }
-        if (s != errc::monotonic_overflow || tick == detail::max_tick<Layout>) return s;
-        ++tick;
-    }
-    if (const detail::status s = reseed(tick); s != detail::ok) return s;
-    floor_ = tick;
-    parked_ = state{};  // below the new floor: never needed again
-    out = make_id();
-    return detail::ok;
-}
-
-template <class Source, class Layout>
-batch_result monotonic_entropy<Source, Layout>::next_n_at(std::uint64_t tick, ulid* out, std::size_t n) noexcept {
-    batch_result result;
-    while (result.count < n) {
-        detail::status s = next_at(tick, out[result.count]);
-        if (s == detail::ok) {
-            ++result.count;
-            // The rest of the batch stays in this tick while the counter
-            // lasts: only the increment remains per ULID.
-            while (result.count < n && (s = increment()) == detail::ok) out[result.count++] = make_id();
-            if (s == detail::ok || s == errc::monotonic_overflow) continue;
-        }
-        result.ec = detail::to_error_code(s);
-        break;
-    }
-    return result;
-}
-
-template <class Source, class Layout>
-bool monotonic_entropy<Source, Layout>::resume_parked(std::uint64_t tick) noexcept {
-    if (tick != parked_.tick || forked()) return false;
-    now_ = parked_;
-    parked_ = state{};
-    return true;
-}
-
-template <class Source, class Layout>
-ulid monotonic_entropy<Source, Layout>::make_id() const noexcept {
-    if constexpr (Layout::sub_ms_bits == 0) {
-        return ulid::from_high_low((now_.tick << 16U) | now_.high, now_.low);
-    } else {
-        // RFC 9562 section 5.7: unix_ts_ms, ver 0111, rand_a, var 10, rand_b.
-        static_assert(Layout::sub_ms_bits == 12 && Layout::counter_bits == 62, "the UUIDv7 layout");
-        const std::uint64_t ms = now_.tick >> 12U;
-        const std::uint64_t rand_a = now_.tick & 0xFFFU;
-        return ulid::from_high_low((ms << 16U) | 0x7000U | rand_a, (std::uint64_t{2} << 62U) | now_.low);
-    }
-}
-
-template <class Source, class Layout>
-ULID_NOINLINE detail::status monotonic_entropy<Source, Layout>::reseed(std::uint64_t tick) noexcept {
-    // Once per millisecond for ulid_layout, but every few calls for
-    // uuidv7_layout, whose ticks are 244 ns: the epoch is asked for only
-    // when it may have changed.
-    std::uint64_t epoch = epoch_;
-    if (epoch == 0 || forked()) {
-        epoch = detail::fork_epoch_slow();
-        if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-        if (epoch != epoch_) parked_ = state{};        // a parent's state
-    }
-    entropy_array fresh{};
-    if (const detail::status s = detail::read_entropy(source_, fresh); s != detail::ok) return s;
-    epoch_ = epoch;  // only now: a failed reseed must leave a parent's state marked as such
-    now_.high = Layout::counter_bits > 64 ? detail::load_be(fresh.data(), 2) : 0U;
-    now_.low = detail::load_be(fresh.data() + 2, 8) & detail::max_low<Layout>;
-    now_.tick = tick;
-    now_.exhausted = false;
-    return detail::ok;
-}
-
-// Out of line, and returning by value, so that its loop does not cost the
-// inline path registers.
-template <class Source, class Layout>
-ULID_NOINLINE auto monotonic_entropy<Source, Layout>::draw_step_slow() noexcept -> step_draw {
-    step_draw d;
-    d.status = detail::random_below(source_, draw_, d.step);
-    return d;
-}
-
-template <class Source, class Layout>
-ULID_FORCE_INLINE detail::status monotonic_entropy<Source, Layout>::increment() noexcept {
-    std::uint64_t step = 0;
-    // A 32-bit word already buffered by secure_entropy serves most draws; a
-    // rejected word stays consumed, as in the general draw's loop, so the
-    // result is the same either way.
-    bool drawn = false;
-    if constexpr (std::is_same_v<source_type, secure_entropy>) {
-        std::uint32_t word = 0;
-        if (ULID_LIKELY(draw_.bytes == 4 && detail::fast_read_be32(source_, word))) {
-            step = word & draw_.mask;
-            drawn = ULID_LIKELY(step < draw_.bound);
-        }
-    }
-    if (!drawn) {
-        const step_draw d = draw_step_slow();
-        if (d.status != detail::ok) return d.status;
-        step = d.step;
-    }
-    step += 1;  // [0, inc) -> [1, inc]
-    const std::uint64_t sum = now_.low + step;
-    const bool carry = sum < now_.low;
-    if constexpr (Layout::counter_bits > 64) {
-        const std::uint64_t high = now_.high + (carry ? 1U : 0U);
-        if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) {
-            now_.exhausted = true;
-            return errc::monotonic_overflow;
-        }
-        now_.high = high;
-    } else if (ULID_UNLIKELY(carry || sum > detail::max_low<Layout>)) {
-        now_.exhausted = true;
-        return errc::monotonic_overflow;
-    }
-    now_.low = sum;
-    return detail::ok;
+    return detail::monotonic<Layout>::next_n(state_, source_, ms << Layout::sub_ms_bits, out, n);
 }
 
 template <class Monotonic>
@@ -3531,104 +3597,11 @@ std::error_code locked_monotonic_entropy<Monotonic>::next_now(ulid& out) noexcep
 
 template <class Monotonic>
 batch_result locked_monotonic_entropy<Monotonic>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
-    return in_chunks(out, n, [&](ulid* part, std::size_t count) { return monotonic_.next_n(ms, part, count); });
-}
-
-template <class Monotonic>
-template <class Part>
-batch_result locked_monotonic_entropy<Monotonic>::in_chunks(ulid* out, std::size_t n, Part part) noexcept {
-    batch_result result;
-    while (result.count < n) {
-        const std::size_t chunk = n - result.count < batch_chunk ? n - result.count : batch_chunk;
-        mutex_.lock();
-        const batch_result done = part(out + result.count, chunk);
-        mutex_.unlock_and_hand_over();
-        result.count += done.count;
-        if (done.ec) {
-            result.ec = done.ec;
-            break;
-        }
-    }
-    return result;
+    return detail::next_n_in_chunks(mutex_, batch_chunk, out, n,
+                                    [&](ulid* part, std::size_t count) { return monotonic_.next_n(ms, part, count); });
 }
 
 namespace detail {
-
-struct access {
-    /// The library generators' paths in ticks (milliseconds, or 1/4096 ms
-    /// for make_v7()) and internal statuses, under the lock where there is one.
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE status next(monotonic_entropy<S, L>& g, std::uint64_t tick,
-                                                       ulid& out) noexcept {
-        return g.next_at(tick, out);
-    }
-
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE status next(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
-                                                       std::uint64_t tick, ulid& out) noexcept {
-        const lock_guard lock(g.mutex_);
-        return g.monotonic_.next_at(tick, out);
-    }
-
-    template <class S, class L>
-    [[nodiscard]] static batch_result next_n(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, std::uint64_t tick,
-                                             ulid* out, std::size_t n) noexcept {
-        return g.in_chunks(out, n,
-                           [&](ulid* part, std::size_t count) { return g.monotonic_.next_n_at(tick, part, count); });
-    }
-
-    /// read_monotonic() at `ms`, which the caller has checked against max_time.
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(monotonic_entropy<S, L>& g, std::uint64_t ms,
-                                                                 entropy_array& out) noexcept {
-        return g.read_at(ms << L::sub_ms_bits, out);
-    }
-
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE status read_monotonic(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
-                                                                 std::uint64_t ms, entropy_array& out) noexcept {
-        const lock_guard lock(g.mutex_);
-        return read_monotonic(g.monotonic_, ms, out);
-    }
-
-    template <class Monotonic>
-    [[nodiscard]] static fork_safe_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
-        return source.mutex_;
-    }
-
-    template <class Monotonic>
-    [[nodiscard]] static Monotonic& wrapped(locked_monotonic_entropy<Monotonic>& source) noexcept {
-        return source.monotonic_;
-    }
-
-    template <class S>
-    [[nodiscard]] static ULID_FORCE_INLINE bool fill(S& source, std::uint8_t* dst, std::size_t n) noexcept {
-        return source.fill(dst, n);
-    }
-
-    [[nodiscard]] static ULID_FORCE_INLINE bool try_read_be32(secure_entropy& source, std::uint32_t& out) noexcept {
-        return source.try_read_be32(out);
-    }
-
-    /// The keystream state, or nullptr before the first read (tests).
-    [[nodiscard]] static keystream_state* keystream(secure_entropy& source) noexcept { return source.state(); }
-};
-
-template <class S>
-ULID_FORCE_INLINE bool fast_fill(S& source, std::uint8_t* dst, std::size_t n) noexcept {
-    return access::fill(source, dst, n);
-}
-template <class S>
-ULID_FORCE_INLINE bool fast_read_be32(S& source, std::uint32_t& out) noexcept {
-    return access::try_read_be32(source, out);
-}
-
-template <class S, class = void>
-struct has_status_read : std::false_type {};
-template <class S>
-struct has_status_read<S, std::void_t<decltype(access::read_monotonic(
-                              std::declval<S&>(), std::uint64_t{}, std::declval<entropy_array&>()))>> : std::true_type {
-};
 
 /// A process-wide generator: constant-initialized (no code at start-up, and
 /// no guard of a function-local static, which a child would wait on forever
@@ -3707,15 +3680,15 @@ std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
                   "or a UniformRandomBitGenerator");
     if (ms > max_time) return errc::big_time;
     entropy_array e{};
-    detail::status s = detail::ok;
+    errc s = errc{};
     if constexpr (detail::has_status_read<Source>::value) {
         s = detail::access::read_monotonic(source, ms, e);
     } else if constexpr (detail::is_monotonic_source<Source>::value) {
-        s = detail::guarded([&]() -> detail::status { return errc_of(source.read_monotonic(ms, e)); });
+        s = detail::guarded([&]() -> errc { return errc_of(source.read_monotonic(ms, e)); });
     } else {
         s = detail::read_entropy(source, e);
     }
-    if (s != detail::ok) return detail::to_error_code(s);
+    if (s != errc{}) return detail::to_error_code(s);
     out = ulid::from_high_low((ms << 16U) | detail::load_be(e.data(), 2), detail::load_be(e.data() + 2, 8));
     return detail::success();
 }
@@ -3735,7 +3708,7 @@ template <class Monotonic>
 [[nodiscard]] ULID_FORCE_INLINE ulid next_or_abort(Monotonic& source, std::uint64_t tick,
                                                    const char* caller = "make()") noexcept {
     ulid id;
-    if (const status s = access::next(source, tick, id); ULID_UNLIKELY(s != ok)) fatal_status(caller, s);
+    if (const errc s = access::next(source, tick, id); ULID_UNLIKELY(s != errc{})) fatal(caller, s);
     return id;
 }
 
