@@ -381,7 +381,10 @@ inline pid_t spawn_child(spawn how) {
             return -1;
 #endif
         case spawn::raw_clone:
-#if defined(__linux__) && defined(SYS_clone) && (defined(__x86_64__) || defined(__aarch64__) || defined(__s390x__))
+#if defined(__linux__) && defined(SYS_clone) && defined(__s390x__)
+            // clone(2): s390 takes the stack first and the flags second.
+            return static_cast<pid_t>(::syscall(SYS_clone, 0, SIGCHLD, 0, 0, 0));
+#elif defined(__linux__) && defined(SYS_clone) && (defined(__x86_64__) || defined(__aarch64__))
             return static_cast<pid_t>(::syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
 #else
             return -1;

@@ -3024,22 +3024,17 @@ ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state,
     }
 }
 
-/// The lock of locked_monotonic_entropy, for critical sections of a few
-/// nanoseconds. Free, it costs one compare-exchange to take and a plain store
-/// to release. A waiter first spins with exponential backoff (on virtual
-/// machines spread over a large CPU, a waiter that polls often steals the
-/// cache line from the holder mid-section and throughput collapses; backing
-/// off lets the holder run on), then sleeps in the kernel, so a preempted
-/// holder gets the CPU back even under SCHED_FIFO. The holder wakes sleepers
-/// when it sees them; because its release is a plain store (an atomic
-/// exchange there cost make() a fifth of its time), it can miss a waiter
-/// that is just going to sleep, so every sleep also ends after a
-/// millisecond.
-///
-/// The lock word holds the holder's process mark (see "Fork detection"). In
-/// a child, a word marked by an ancestor belongs to a thread that does not
-/// exist there: the lock is taken over, and the state it guards, possibly
-/// left half-written, is discarded because its epoch is stale too.
+// Why the lock is built so (its contract is with its declaration). Waiters
+// back off exponentially before sleeping: on virtual machines spread over a
+// large CPU, a waiter that polls often steals the cache line from the holder
+// mid-section and throughput collapses. They then sleep in the kernel, so a
+// preempted holder gets the CPU back even under SCHED_FIFO. Release is a
+// plain store (an atomic exchange there cost make() a fifth of its time), so
+// the holder can miss a waiter that is just going to sleep: every sleep also
+// ends after a millisecond. A lock word marked by an ancestor process (see
+// "Fork detection") belongs to a thread that does not exist in this one, so
+// it is taken over; the state it guards, possibly half-written, is discarded
+// because its epoch is stale too.
 inline void fork_safe_mutex::lock() noexcept {
     const std::uint32_t self = process_mark();
     std::uint32_t expected = 0;
