@@ -1629,7 +1629,9 @@ ULID_AVX2_OP m256i mm256_shuffle_epi8(m256i a, m256i b) noexcept {
 /// A signed compare and a bitwise select rather than pblendvb: GCC 12 folds
 /// __builtin_ia32_pblendvb256 into "mask < 0" on char lanes, which is never
 /// true under -funsigned-char (its own _mm256_blendv_epi8 fails the same way
-/// with g++ 12.2 -O2 -funsigned-char; no GCC bugzilla report was found).
+/// with g++ 12.2 -O2 -funsigned-char). GCC bug 110108, whose fix added the
+/// test gcc.target/i386/pr110108-2.c for -funsigned-char:
+/// https://gcc.gnu.org/bugzilla/show_bug.cgi?id=110108
 ULID_AVX2_OP m256i mm256_blendv_epi8(m256i a, m256i b, m256i mask) noexcept {
     // On byte lanes, so that GCC still emits the single pblendvb.
     const v32qi take_b = reinterpret_cast<v32qi>(reinterpret_cast<v32qs>(mask) < 0);
