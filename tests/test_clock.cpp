@@ -187,6 +187,38 @@ TEST_CASE("the clock is within the bracket in a new thread from its first call",
     if (cycle_clock_expected()) REQUIRE(running);
 }
 
+TEST_CASE("a read more than a second after a thread's first sample measures no slope from that span",
+          "[clock][faults]") {
+#if ULID_CYCLE_CLOCK
+    if (!warm_up()) {
+        WARN("the cycle-counter clock does not run in this build or on this machine");
+        return;
+    }
+    const std::uint64_t known = ulid::detail::cycle_slope.load();
+    std::uint64_t published = 0;
+    std::thread([&] {
+        // This thread's line starts while no slope is known. Its next read
+        // comes 20 ms later by the counter but 2^32 ns + 40 ms later by the
+        // kernel clock (a simulated step): a span past 2^32 ns overflows a
+        // 64-bit span << 32, which here would leave a slope twice the true
+        // one, within the plausible range.
+        ulid::detail::cycle_slope.store(0);
+        (void)ulid::detail::clock_ms();
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        ulid::detail::clock_step_for_testing.store((std::int64_t{1} << 32) + 20000000);
+        (void)ulid::detail::clock_ms();
+        published = ulid::detail::cycle_slope.load();
+        ulid::detail::clock_step_for_testing.store(0);
+    }).join();
+    INFO("known slope " << known << ", published " << published);
+    const std::uint64_t off = published > known ? published - known : known - published;
+    REQUIRE((published == 0 || off <= known / 1000));
+    REQUIRE(warm_up());
+#else
+    WARN("the cycle-counter clock is not built in");
+#endif
+}
+
 TEST_CASE("a forward step of the real-time clock: make() follows it at once", "[clock][faults]") {
     require_counter_in_use();
     const std::uint64_t resets_before = resets();

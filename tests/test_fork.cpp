@@ -127,6 +127,31 @@ TEST_CASE("a forked child's make() never hangs on the lock a parent's thread hel
     }
 }
 
+TEST_CASE("a child's first lock forgets the sleeping waiters its parent counted", "[fork]") {
+    // The window where a parent's lock is free but a waiter it woke has not
+    // yet taken itself off the count: a fork there must not leave the child
+    // waking sleepers that do not exist on every unlock.
+    ulid::detail::fork_safe_mutex lock;
+    lock.lock();
+    lock.unlock();
+    std::atomic<std::uint32_t>& sleepers = ulid::detail::access::sleepers(lock);
+    sleepers.store(3);
+    const test::child_result child = test::run_in_child([&]() -> std::string {
+        lock.lock();
+        const std::uint32_t counted = sleepers.load();
+        lock.unlock();
+        return counted == 0 ? "" : "the child still counts " + std::to_string(counted) + " sleepers";
+    });
+    INFO(child.output);
+    REQUIRE(child.exited);
+    REQUIRE(child.exit_code == 0);
+    // In the parent the count belongs to its own (here simulated) waiters.
+    lock.lock();
+    REQUIRE(sleepers.load() == 3);
+    lock.unlock();
+    sleepers.store(0);
+}
+
 TEST_CASE("parent and child share no entropy value after fork()", "[fork]") {
     // Both generators keyed and mid-buffer in the parent before the spawn.
     (void)ulid::make();

@@ -751,11 +751,10 @@ struct monotonic_state {
     uniform_plan draw;  // how to draw a step in [0, inc)
 };
 
-/// The lock of locked_monotonic_entropy: one compare-exchange to take and a
-/// plain store to release when free; waiters spin, then sleep in the kernel.
-/// A holder marks the lock with its process's fork epoch, so in a process
-/// copy (a child however made) a lock that a parent's thread held is free.
-/// Meets the Lockable requirements; not recursive, not fair.
+/// The lock of locked_monotonic_entropy, for critical sections of a few
+/// nanoseconds. In a process copy (a child however made) a lock that a
+/// parent's thread held is free. Meets the Lockable requirements; not
+/// recursive, not fair; never allocates or fails.
 class fork_safe_mutex {
 public:
     void lock() noexcept;
@@ -768,7 +767,8 @@ public:
     void unlock_and_hand_over() noexcept;
 
 private:
-    std::atomic<std::uint32_t> state_{0};  // 0 when unlocked, else the holder's process mark
+    friend struct access;
+    std::atomic<std::uint32_t> state_{0};  // see lock_held_by()
     std::atomic<std::uint32_t> sleepers_{0};
 };
 
@@ -1202,14 +1202,22 @@ public:
 #endif
 }
 
+/// std::system_category(), once success() has asked for it. Not a
+/// function-local static, whose guard a fork could catch held.
+inline std::atomic<const std::error_category*> system_category_cache{nullptr};
+
 /// A zero std::error_code, equal to std::error_code(), for the paths of a
 /// few nanoseconds (parse, generate): libstdc++'s default constructor calls
 /// std::system_category() out of line each time, where this keeps the
-/// reference behind a guard check. Beside a system call (os_entropy::read)
+/// category in a variable. Beside a system call (os_entropy::read)
 /// std::error_code() serves as well.
 [[nodiscard]] inline std::error_code success() noexcept {
-    static const std::error_category& system = std::system_category();
-    return {0, system};
+    const std::error_category* system = system_category_cache.load(std::memory_order_relaxed);
+    if (ULID_UNLIKELY(system == nullptr)) {
+        system = &std::system_category();
+        system_category_cache.store(system, std::memory_order_relaxed);
+    }
+    return {0, *system};
 }
 
 /// For failures that the API promises never to report (make()): the process
@@ -2194,30 +2202,42 @@ inline thread_local cycle_clock_line cycle_line;
 /// The coarse clock's tick plus cycle_early_ns and cycle_late_ns; 0 when the
 /// counter cannot be trusted: no invariant TSC (CPUID 0x80000007, EDX bit 8),
 /// no counter frequency on AArch64, or a coarse tick above 20 ms.
-[[nodiscard]] inline std::uint64_t cycle_clock_window() noexcept {
-    static const std::uint64_t window = [] {
+[[nodiscard]] inline std::uint64_t detect_cycle_clock_window() noexcept {
 #if defined(__x86_64__)
-        unsigned a = 0x80000000U;
-        unsigned b = 0;
-        unsigned c = 0;
-        unsigned d = 0;
-        __asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
-        if (a < 0x80000007U) return std::uint64_t{0};
-        a = 0x80000007U;
-        c = 0;
-        __asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
-        if ((d & (1U << 8U)) == 0) return std::uint64_t{0};
+    unsigned a = 0x80000000U;
+    unsigned b = 0;
+    unsigned c = 0;
+    unsigned d = 0;
+    __asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+    if (a < 0x80000007U) return std::uint64_t{0};
+    a = 0x80000007U;
+    c = 0;
+    __asm__ __volatile__("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+    if ((d & (1U << 8U)) == 0) return std::uint64_t{0};
 #else
-        std::uint64_t frequency = 0;
-        __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(frequency));
-        if (frequency == 0) return std::uint64_t{0};
+    std::uint64_t frequency = 0;
+    __asm__ __volatile__("mrs %0, cntfrq_el0" : "=r"(frequency));
+    if (frequency == 0) return std::uint64_t{0};
 #endif
-        timespec tick{};
-        if (::clock_getres(CLOCK_REALTIME_COARSE, &tick) != 0 || tick.tv_sec != 0 || tick.tv_nsec > 20000000) {
-            return std::uint64_t{0};
-        }
-        return static_cast<std::uint64_t>(tick.tv_nsec) + cycle_early_ns + cycle_late_ns;
-    }();
+    timespec tick{};
+    if (::clock_getres(CLOCK_REALTIME_COARSE, &tick) != 0 || tick.tv_sec != 0 || tick.tv_nsec > 20000000) {
+        return std::uint64_t{0};
+    }
+    return static_cast<std::uint64_t>(tick.tv_nsec) + cycle_early_ns + cycle_late_ns;
+}
+
+/// detect_cycle_clock_window(), once it has run; all ones before. Not a
+/// function-local static: its guard could be held by a parent's thread at a
+/// fork, and the child would wait on it forever. Threads that race work out
+/// the same value.
+inline std::atomic<std::uint64_t> cycle_window_cache{~std::uint64_t{0}};
+
+[[nodiscard]] inline std::uint64_t cycle_clock_window() noexcept {
+    std::uint64_t window = cycle_window_cache.load(std::memory_order_relaxed);
+    if (ULID_UNLIKELY(window == ~std::uint64_t{0})) {
+        window = detect_cycle_clock_window();
+        cycle_window_cache.store(window, std::memory_order_relaxed);
+    }
     return window;
 }
 
@@ -2274,6 +2294,9 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
             }
         }
     }
+    // A slope is measured over 10 ms to 1 s: a longer span (a thread idle
+    // for seconds) cannot tell a rate from a step, and would overflow below.
+    if (ns < line.from_ns || ns - line.from_ns > cycle_slope_max_ns) restart = true;
     if (restart) {
         line.from_ticks = ticks;
         line.from_ns = ns;
@@ -2998,14 +3021,20 @@ inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
 #endif
 }
 
-/// Takes a fork_safe_mutex whose word is `state` for the process marked
-/// `self` if it is free, or marked by an ancestor process: either way, ours
-/// to take.
+/// A fork_safe_mutex's word: the mark of the process that took the lock
+/// last, shifted left, and the held bit. Free, it keeps the mark, so a
+/// process copy can tell its own lock from one it inherited.
+[[nodiscard]] constexpr std::uint32_t lock_held_by(std::uint32_t mark) noexcept { return (mark << 1U) | 1U; }
+
+/// Takes a fork_safe_mutex whose word is `state` for `self`
+/// (lock_held_by(this process's mark)) if it is free, or was last taken in
+/// another process (an ancestor): held or not, that lock is ours to take,
+/// and the waiters it counts are not in this process.
 [[nodiscard]] inline bool try_take_lock(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
                                         std::uint32_t self) noexcept {
     std::uint32_t seen = state.load(std::memory_order_relaxed);
     if (seen == self || !state.compare_exchange_strong(seen, self, std::memory_order_acquire)) return false;
-    if (seen != 0) sleepers.store(0, std::memory_order_relaxed);  // the ancestor's, not ours
+    if (seen != (self & ~1U)) sleepers.store(0, std::memory_order_relaxed);
     return true;
 }
 
@@ -3034,27 +3063,31 @@ ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state,
 // plain store (an atomic exchange there cost make() a fifth of its time), so
 // the holder can miss a waiter that is just going to sleep: every sleep also
 // ends after a millisecond. A lock word marked by an ancestor process (see
-// "Fork detection") belongs to a thread that does not exist in this one, so
-// it is taken over; the state it guards, possibly half-written, is discarded
+// "Fork detection") was held, if at all, by a thread that does not exist in
+// this one, and counts waiters that do not either: it is taken over and the
+// count cleared; the state it guards, possibly half-written, is discarded
 // because its epoch is stale too.
 inline void fork_safe_mutex::lock() noexcept {
-    const std::uint32_t self = process_mark();
-    std::uint32_t expected = 0;
+    const std::uint32_t self = lock_held_by(process_mark());
+    std::uint32_t expected = self & ~1U;  // free, last taken in this process
     if (ULID_LIKELY(state_.compare_exchange_strong(expected, self, std::memory_order_acquire))) return;
     take_lock_contended(state_, sleepers_, self);
 }
 
-inline bool fork_safe_mutex::try_lock() noexcept { return try_take_lock(state_, sleepers_, process_mark()); }
+inline bool fork_safe_mutex::try_lock() noexcept {
+    return try_take_lock(state_, sleepers_, lock_held_by(process_mark()));
+}
 
 inline void fork_safe_mutex::unlock() noexcept {
-    state_.store(0, std::memory_order_release);
+    // Only the holder writes the word while the lock is held.
+    state_.store(state_.load(std::memory_order_relaxed) & ~1U, std::memory_order_release);
     if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
 }
 
 inline void fork_safe_mutex::unlock_and_hand_over() noexcept {
     unlock();
     if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
-        for (unsigned i = 0; i < 4096 && state_.load(std::memory_order_relaxed) == 0; ++i) cpu_relax();
+        for (unsigned i = 0; i < 4096 && (state_.load(std::memory_order_relaxed) & 1U) == 0; ++i) cpu_relax();
     }
 }
 
@@ -3144,6 +3177,9 @@ struct access {
     [[nodiscard]] static fork_safe_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
         return source.mutex_;
     }
+
+    /// The count of threads asleep waiting for `m` (tests).
+    [[nodiscard]] static std::atomic<std::uint32_t>& sleepers(fork_safe_mutex& m) noexcept { return m.sleepers_; }
 
     template <class Monotonic>
     [[nodiscard]] static Monotonic& wrapped(locked_monotonic_entropy<Monotonic>& source) noexcept {
