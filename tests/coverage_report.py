@@ -37,8 +37,8 @@ BRANCH_REGIONS = [
     ("parse()", re.compile(r"^inline std::error_code parse\(std::string_view text, ulid& out\) noexcept \{"), "}", True),
     ("parse()'s scalar decoder", re.compile(r"^\[\[nodiscard\]\] inline errc decode_scalar\("), "}", False),
     ("parse()'s AVX2 decoder", re.compile(r"inline errc decode_avx2\("), "}", False),
-    # The member definitions of monotonic_entropy, up to those of locked_monotonic_entropy.
-    ("monotonic_entropy", re.compile(r"^monotonic_entropy<Source>::monotonic_entropy\("), "template <class Monotonic>", True),
+    # monotonic_entropy's algorithm, detail::monotonic<Layout>.
+    ("monotonic_entropy", re.compile(r"^struct monotonic \{"), "};", True),
 ]
 
 # A branch on the CPU's features (`detail::host_cpu.avx2`) goes one way on any

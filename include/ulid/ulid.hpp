@@ -877,7 +877,7 @@ struct uuidv7_layout {
 ///
 /// With uuidv7_layout every ID is an RFC 9562 UUIDv7, the counter is rand_b
 /// (62 bits), and read_monotonic(ms) gives the ten bytes after the timestamp
-/// at the start of that millisecond (rand_a zero); make_v7() feeds next()
+/// at the start of that millisecond (rand_a zero); make_v7() and next_now() use
 /// the sub-millisecond time.
 template <class Source, class Layout = ulid_layout>
 class monotonic_entropy {
@@ -936,7 +936,7 @@ private:
 };
 
 /// A monotonic source made safe to share between threads: every public
-/// member function holds the named mutex member `mutex_` while it touches
+/// member function holds an internal lock while it touches
 /// the wrapped state (next_n() in chunks), and there is no other way to
 /// reach that state (no accessor, no base class, no conversion). Neither
 /// copyable nor movable. The lock is free in a child process however the
@@ -973,7 +973,7 @@ public:
     static constexpr std::size_t batch_chunk = 256;
 
     /// Monotonic::next_n, taking the lock once per batch_chunk ULIDs, so
-    /// that other threads (and fork()) wait for one chunk at most. The
+    /// that other threads wait for one chunk at most. The
     /// batch is increasing; other callers' ULIDs may fall between chunks.
     [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept;
 
@@ -3202,11 +3202,10 @@ struct access {
 };
 
 template <class S, class = void>
-struct has_status_read : std::false_type {};
+struct has_errc_read : std::false_type {};
 template <class S>
-struct has_status_read<S, std::void_t<decltype(access::read_monotonic(
-                              std::declval<S&>(), std::uint64_t{}, std::declval<entropy_array&>()))>> : std::true_type {
-};
+struct has_errc_read<S, std::void_t<decltype(access::read_monotonic(
+                            std::declval<S&>(), std::uint64_t{}, std::declval<entropy_array&>()))>> : std::true_type {};
 
 [[nodiscard]] inline std::error_code to_error_code(errc s) noexcept {
     if (s == errc{}) return success();
@@ -3516,7 +3515,7 @@ struct monotonic {
     }
 
     struct step_draw {
-        errc status = errc{};
+        errc error = errc{};
         std::uint64_t step = 0;
     };
 
@@ -3525,7 +3524,7 @@ struct monotonic {
     template <class S>
     [[nodiscard]] ULID_NOINLINE static step_draw draw_step_slow(const uniform_plan& plan, S& source) noexcept {
         step_draw d;
-        d.status = random_below(source, plan, d.step);
+        d.error = random_below(source, plan, d.step);
         return d;
     }
 
@@ -3547,7 +3546,7 @@ struct monotonic {
         }
         if (!drawn) {
             const step_draw d = draw_step_slow(g.draw, source);
-            if (d.status != errc{}) return d.status;
+            if (d.error != errc{}) return d.error;
             step = d.step;
         }
         step += 1;  // [0, inc) -> [1, inc]
@@ -3714,7 +3713,7 @@ std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
     if (ms > max_time) return errc::big_time;
     entropy_array e{};
     errc s = errc{};
-    if constexpr (detail::has_status_read<Source>::value) {
+    if constexpr (detail::has_errc_read<Source>::value) {
         s = detail::access::read_monotonic(source, ms, e);
     } else if constexpr (detail::is_monotonic_source<Source>::value) {
         s = detail::guarded([&]() -> errc { return errc_of(source.read_monotonic(ms, e)); });
