@@ -7,15 +7,14 @@
 # Reports, as ratios within this one run, medians of REPS interleaved
 # repetitions (REPS >= 3):
 #   1. generation alone: SELECT count(f()) over N_GEN rows for gen_ulid(),
-#      gen_monotonic_ulid() (server-wide mode), gen_ulid_v7() when the
-#      extension has it, gen_random_uuid(), and the bare generate_series()
+#      gen_monotonic_ulid() (server-wide mode), gen_ulid_v7(),
+#      gen_random_uuid(), and the bare generate_series()
 #      loop, which is subtracted to give the cost per call; and pgcrypto's
 #      gen_random_bytes(16), i.e. pg_strong_random() alone, which is what
 #      dominates gen_random_uuid();
 #   2. primary-key inserts of N_ROWS rows, one INSERT ... SELECT each, into
 #      tables keyed by bigint identity, uuid DEFAULT gen_random_uuid(), ulid
-#      DEFAULT gen_ulid(), gen_monotonic_ulid() and (when it exists)
-#      gen_ulid_v7():
+#      DEFAULT gen_ulid(), gen_monotonic_ulid() and gen_ulid_v7():
 #        a. with generation: the key from the column's DEFAULT;
 #        b. keys generated beforehand (by the same function, in call order),
 #           so only the index's work differs;
@@ -61,9 +60,12 @@ echo "PostgreSQL: $(psql_run -tAc 'SHOW server_version'), ulid $(psql_run -tAc "
 echo "machine: $(nproc) CPUs, $(sed -n 's/^model name\s*: //p' /proc/cpuinfo | head -n 1)"
 echo "N_GEN=$N_GEN N_ROWS=$N_ROWS REPS=$REPS"
 
-# gen_ulid_v7() belongs to another change; measure it only where it exists.
-has_v7=$(psql_run -tAc "SELECT to_regprocedure('gen_ulid_v7()') IS NOT NULL")
-generators="gen_random_uuid gen_ulid gen_monotonic_ulid"
+if [ "$(psql_run -tAc "SELECT to_regprocedure('gen_ulid_v7()') IS NOT NULL")" != t ]; then
+    echo "bench/postgresql.sh: the installed extension has no gen_ulid_v7(); install this tree's (0.2):" \
+        "make -C extensions/postgresql install" >&2
+    exit 1
+fi
+generators="gen_random_uuid gen_ulid gen_monotonic_ulid gen_ulid_v7"
 # What dominates gen_random_uuid(): its 16 bytes come from pg_strong_random()
 # (OpenSSL's RAND_bytes on Debian), which pgcrypto's gen_random_bytes() also
 # calls alone.
@@ -73,8 +75,6 @@ else
     extra_gen=
     echo "(pgcrypto not available: pg_strong_random() alone not measured)"
 fi
-[ "$has_v7" = t ] && generators="$generators gen_ulid_v7"
-[ "$has_v7" = t ] || echo "(gen_ulid_v7() does not exist in this build: not measured)"
 
 # One statement timed by the server's clock, recorded in `timings`.
 timed() {
@@ -111,23 +111,20 @@ EOF
 
 echo
 echo "== 2. primary-key inserts, $N_ROWS rows each, median of $REPS interleaved repetitions"
-tables="k_bigint k_uuid k_ulid k_ulid_monotonic"
+tables="k_bigint k_uuid k_ulid k_ulid_monotonic k_ulid_v7"
 psql_run <<EOF
 CREATE TABLE k_bigint (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, n integer);
 CREATE TABLE k_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n integer);
 CREATE TABLE k_ulid (id ulid PRIMARY KEY DEFAULT gen_ulid(), n integer);
 CREATE TABLE k_ulid_monotonic (id ulid PRIMARY KEY DEFAULT gen_monotonic_ulid(), n integer);
+CREATE TABLE k_ulid_v7 (id ulid PRIMARY KEY DEFAULT gen_ulid_v7(), n integer);
 -- Keys generated beforehand, in call order (a fresh heap is read back in
 -- insertion order).
 CREATE TABLE src_uuid AS SELECT gen_random_uuid() AS id FROM generate_series(1, $N_ROWS);
 CREATE TABLE src_ulid AS SELECT gen_ulid() AS id FROM generate_series(1, $N_ROWS);
 CREATE TABLE src_ulid_monotonic AS SELECT gen_monotonic_ulid() AS id FROM generate_series(1, $N_ROWS);
+CREATE TABLE src_ulid_v7 AS SELECT gen_ulid_v7() AS id FROM generate_series(1, $N_ROWS);
 EOF
-if [ "$has_v7" = t ]; then
-    tables="$tables k_ulid_v7"
-    psql_run -c "CREATE TABLE k_ulid_v7 (id ulid PRIMARY KEY DEFAULT gen_ulid_v7(), n integer)" \
-        -c "CREATE TABLE src_ulid_v7 AS SELECT gen_ulid_v7() AS id FROM generate_series(1, $N_ROWS)"
-fi
 # A first run also creates the WAL segments every later run recycles: warm up
 # on a scratch table so that no contender pays for it.
 psql_run -c "CREATE TABLE warm_up (id ulid PRIMARY KEY DEFAULT gen_ulid(), n integer)" \
