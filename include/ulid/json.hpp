@@ -66,7 +66,16 @@ void map_from_json(const BasicJsonType& j, Map& map) {
     for (auto it = j.begin(); it != j.end(); ++it) {
         ulid key;
         from_json(BasicJsonType(it.key()), key);
-        result.emplace(key, it.value().template get<typename Map::mapped_type>());
+        // Two spellings of one ULID (upper and lower case, or text and UUID
+        // form) are distinct JSON keys but one map key: refuse rather than
+        // keep one value and drop the other.
+        if (!result.emplace(key, it.value().template get<typename Map::mapped_type>()).second) {
+            throw BasicJsonType::type_error::create(302,
+                                                    "duplicate ULID key: \"" +
+                                                        std::string(it.key().begin(), it.key().end()) +
+                                                        "\" names the same ULID as an earlier key",
+                                                    &j);
+        }
     }
     map = std::move(result);
 }
@@ -77,8 +86,8 @@ void map_from_json(const BasicJsonType& j, Map& map) {
 namespace nlohmann {
 
 /// std::map<ulid::ulid, T> is a JSON object whose keys are the text forms;
-/// reading throws type_error for a non-object or a key that is not a ULID,
-/// and then leaves the map unchanged.
+/// reading throws type_error for a non-object, a key that is not a ULID or
+/// two keys that spell the same ULID, and then leaves the map unchanged.
 template <class T, class Compare, class Allocator>
 struct adl_serializer<std::map<ulid::ulid, T, Compare, Allocator>> {
     template <class BasicJsonType>

@@ -28,6 +28,18 @@ std::string read_error(const json& j) {
     return {};
 }
 
+// The same for reading `j` as a std::map keyed by ULIDs.
+std::string read_map_error(const json& j) {
+    try {
+        (void)j.get<std::map<ulid::ulid, int>>();
+    } catch (const json::type_error& e) {
+        CHECK(e.id == 302);
+        return e.what();
+    }
+    FAIL("no json::type_error for " << j.dump());
+    return {};
+}
+
 }  // namespace
 
 TEST_CASE("a ulid is written as its 26-character JSON string", "[json]") {
@@ -89,6 +101,18 @@ TEST_CASE("bad input throws json::type_error saying why, and changes nothing", "
     CHECK_THROWS_AS(json::parse(R"({"not a ulid": 1})").get_to(map), json::type_error);
     CHECK_THROWS_AS(json::parse(R"([1, 2])").get_to(map), json::type_error);
     CHECK(map == std::map<ulid::ulid, int>{{sample, 1}});
+
+    // Two spellings of one ULID are two JSON keys but one map key: an error,
+    // never one value silently dropped.
+    const std::string upper = sample.encode().c_str();
+    const std::string lower = sample.encode_lower().c_str();
+    const json twice = json::parse(R"({")" + upper + R"(": 1, ")" + lower + R"(": 2})");
+    CHECK_THROWS_AS(twice.get_to(map), json::type_error);
+    CHECK_THAT(read_map_error(twice), Catch::Matchers::Contains("duplicate ULID key"));
+    std::unordered_map<ulid::ulid, int> hashed{{sample, 1}};
+    CHECK_THROWS_AS(twice.get_to(hashed), json::type_error);
+    CHECK(map == std::map<ulid::ulid, int>{{sample, 1}});
+    CHECK(hashed == std::unordered_map<ulid::ulid, int>{{sample, 1}});
     // A nlohmann::json exception, as callers of the library catch them.
     CHECK_THROWS_AS(json(1.5).get<ulid::ulid>(), json::exception);
 }
