@@ -10,6 +10,7 @@
 #include <ulid/ulid.hpp>
 
 #include <array>
+#include <cerrno>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -56,7 +57,8 @@ with -f, ...) is refused, never ignored. ULIDs are checked strictly (26
 Crockford base32 characters, either case); a 36-character input is a UUID.
 Standard input: each line gives one line of output, on standard output, or
 on standard error as "ulid: line N: 'input': reason" when invalid (a blank
-line too); a '\r' before the '\n' is part of the line end.
+line too); a '\r' before the '\n', or at the very end of the input, is part
+of the line end.
 Exit status: 0 success; 1 an invalid input (the others are still processed)
 or a read or write failure; 2 a bad command line (nothing done).
 Manual: docs/cli.md
@@ -237,9 +239,9 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
 
 /// Reads ULIDs from standard input, one per line, streaming: each line gives
 /// exactly one line of output, on stdout when valid, on stderr ("line N:")
-/// when not; a blank line is invalid. A '\r' that ends a line (CRLF files) is
-/// part of the line ending. `line_number` counts lines across calls. Returns
-/// the number of invalid lines, or -1 when reading failed.
+/// when not; a blank line is invalid. A '\r' just before a '\n' (CRLF files),
+/// or last in the input, is part of the line ending; any other is data. `line_number` counts lines across calls.
+/// Returns the number of invalid lines, or -1 when reading failed.
 long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cache, std::uint64_t& line_number) {
     line_reader reader;
     line_reader::line line;
@@ -365,16 +367,25 @@ int parse_all(const options& opt, output_buffer& out) {
     return failed ? 1 : 0;
 }
 
+/// Flushes what --help or --version wrote; a failed write is reported as the
+/// other modes report theirs.
+int flush_stdout() {
+    if (std::fflush(stdout) == 0 && std::ferror(stdout) == 0) return 0;
+    const int error = errno != 0 ? errno : EIO;
+    std::fprintf(stderr, "ulid: cannot write output: %s\n", std::generic_category().message(error).c_str());
+    return 1;
+}
+
 int run(int argc, char** argv) {
     options opt;
     std::string error;
     switch (parse_command_line(argc, argv, opt, error)) {
         case action::help:
             std::fputs(usage_text, stdout);
-            return std::fflush(stdout) == 0 ? 0 : 1;
+            return flush_stdout();
         case action::version:
             std::printf("ulid %d.%d.%d\n", ULID_VERSION_MAJOR, ULID_VERSION_MINOR, ULID_VERSION_PATCH);
-            return std::fflush(stdout) == 0 ? 0 : 1;
+            return flush_stdout();
         case action::usage_error:
             // The reason alone, so that it does not scroll away (GNU style).
             std::fprintf(stderr, "ulid: %s\nTry 'ulid --help' for more information.\n", error.c_str());

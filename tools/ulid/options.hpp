@@ -163,8 +163,7 @@ inline void append_escaped(std::string& s, char ch) {
         why = "before 1970-01-01T00:00:00Z: ULID timestamps start at the Unix epoch";
         return false;
     }
-    // Four-digit RFC 3339 years end in 9999, far below max_time, but the
-    // check keeps the rule in one place.
+    // Five-digit years reach past the largest ULID time (10889-08-02).
     if (static_cast<std::uint64_t>(ms) > ulid::max_time) {
         why = ulid::make_error_code(ulid::errc::big_time).message();
         return false;

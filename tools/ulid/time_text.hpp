@@ -185,19 +185,32 @@ inline std::size_t format_human(const zoned_time& t, char* out, std::size_t size
 
 /// Parses an RFC 3339 date-time, YYYY-MM-DDTHH:MM:SS[.fraction](Z|+hh:mm|-hh:mm)
 /// ('t', 'z' and a space separator are accepted too, as RFC 3339 allows), to
-/// Unix milliseconds, truncating finer fractions. On failure returns false and
-/// sets `why` to a reason.
+/// Unix milliseconds, truncating finer fractions. A five-digit year from 10000
+/// is read too: RFC 3339 has no form past 9999, and ulid::rfc3339() and the
+/// tool write those years (up to 10889, the largest ULID time) that way. On
+/// failure returns false and sets `why` to a reason.
 [[nodiscard]] inline bool parse_rfc3339(std::string_view text, std::int64_t& ms, const char*& why) noexcept {
     constexpr const char* shape =
         "not Unix milliseconds or an RFC 3339 time such as 2026-12-02T08:15:04.123Z or 2026-12-02T09:15:04+01:00";
     unsigned year = 0;
+    // Everything after the year is read at the positions of a four-digit one.
+    if (text.size() > 5 && text[4] >= '0' && text[4] <= '9' && text[5] == '-') {
+        if (!read_digits(text, 0, 5, year) || year < 10000) {
+            why = shape;
+            return false;
+        }
+        text.remove_prefix(1);
+    } else if (!read_digits(text, 0, 4, year)) {
+        why = shape;
+        return false;
+    }
     unsigned month = 0;
     unsigned day = 0;
     unsigned hour = 0;
     unsigned minute = 0;
     unsigned second = 0;
-    if (!read_digits(text, 0, 4, year) || text.size() < 19 || text[4] != '-' || !read_digits(text, 5, 2, month) ||
-        text[7] != '-' || !read_digits(text, 8, 2, day) || (text[10] != 'T' && text[10] != 't' && text[10] != ' ') ||
+    if (text.size() < 19 || text[4] != '-' || !read_digits(text, 5, 2, month) || text[7] != '-' ||
+        !read_digits(text, 8, 2, day) || (text[10] != 'T' && text[10] != 't' && text[10] != ' ') ||
         !read_digits(text, 11, 2, hour) || text[13] != ':' || !read_digits(text, 14, 2, minute) || text[16] != ':' ||
         !read_digits(text, 17, 2, second)) {
         why = shape;

@@ -12,3 +12,10 @@ endforeach()
 run_ulid(one OUTPUT_FILE /dev/full)
 expect_rc(one 1)
 expect_err_matches(one "^ulid: cannot write output: ")
+
+# --help and --version too: the same message, not a bare exit code 1.
+foreach(args "--help" "--version")
+  run_ulid(info OUTPUT_FILE /dev/full ARGS ${args})
+  expect_rc(info 1)
+  expect_err_matches(info "^ulid: cannot write output: [^\n]+\n$")
+endforeach()
