@@ -1,15 +1,15 @@
 # Header-only: nothing is compiled, so one (release) configuration suffices.
 set(VCPKG_BUILD_TYPE release)
 
-vcpkg_from_github(
-    OUT_SOURCE_PATH SOURCE_PATH
-    REPO ulid-cpp/ulid
-    REF "v${VERSION}"
-    # The hash of the release archive, filled in when the tag exists (vcpkg
-    # prints it when this is 0).
-    SHA512 0
-    HEAD_REF main
+# The release's source archive, made and hashed by scripts/release-archive
+# (the hash below is its output; CONTRIBUTING.md, "Releasing") and published
+# as an asset of the release tagged v${VERSION}.
+vcpkg_download_distfile(ARCHIVE
+    URLS "https://github.com/ulid-cpp/ulid/releases/download/v${VERSION}/ulid-${VERSION}.tar.gz"
+    FILENAME "ulid-${VERSION}.tar.gz"
+    SHA512 670175ad60325357409ff9b458e82deca4cb0a2f8e35ca61405aeaea9809f00dbcb54d08ce972f7b9f07adbcccf358159f871a9416850ff6471c2cd5e684e094
 )
+vcpkg_extract_source_archive(SOURCE_PATH ARCHIVE "${ARCHIVE}")
 
 vcpkg_cmake_configure(
     SOURCE_PATH "${SOURCE_PATH}"
