@@ -7,7 +7,7 @@ set(VCPKG_BUILD_TYPE release)
 vcpkg_download_distfile(ARCHIVE
     URLS "https://github.com/ulid-cpp/ulid/releases/download/v${VERSION}/ulid-${VERSION}.tar.gz"
     FILENAME "ulid-${VERSION}.tar.gz"
-    SHA512 670175ad60325357409ff9b458e82deca4cb0a2f8e35ca61405aeaea9809f00dbcb54d08ce972f7b9f07adbcccf358159f871a9416850ff6471c2cd5e684e094
+    SHA512 0b330b90d9e915b8d61262cadd9ad5557cf8dd34a212d48fe1175ca168a481e02be56758bd3413d9fb9b0a23e47992d7a42edd1007f294533a2ea68d2269fe6c
 )
 vcpkg_extract_source_archive(SOURCE_PATH ARCHIVE "${ARCHIVE}")
 
