@@ -108,8 +108,12 @@
 #else
 #define ULID_HAS_SPAN 0
 #endif
+// libc++ before 16 has <compare> and its orderings, all that operator<=>
+// needs, but leaves __cpp_lib_three_way_comparison undefined (the library's
+// own <=> on its containers was unfinished).
 #if defined(__cpp_impl_three_way_comparison) && __cpp_impl_three_way_comparison >= 201907L && \
-    defined(__cpp_lib_three_way_comparison) && __cpp_lib_three_way_comparison >= 201907L
+    ((defined(__cpp_lib_three_way_comparison) && __cpp_lib_three_way_comparison >= 201907L) || \
+     (defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 14000 && __cplusplus >= 202002L))
 #define ULID_HAS_THREE_WAY_COMPARISON 1
 #include <compare>
 #else
