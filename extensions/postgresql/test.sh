@@ -19,15 +19,20 @@
 # as root, and are stopped and removed on exit, whatever happens.
 #
 # Usage: bash extensions/postgresql/test.sh        (PG_CONFIG=... picks the server)
-# Needs: postgresql-15 and postgresql-server-dev-15 (Debian), g++, make;
+# Tested with PostgreSQL 15, 17 and 18; REGRESS adds ulid_pg17 and ulid_pg18
+# (the server's uuid_extract_*() and uuidv7()) where the server has them.
+# Needs: postgresql-NN and postgresql-server-dev-NN (Debian), g++, make;
 # `make install` writes into the server's directories, so run as root (CI)
 # or as a user who may write there.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 export PG_CONFIG=${PG_CONFIG:-pg_config}
+pg_version=$("$PG_CONFIG" --version)
+echo "== ulid: PostgreSQL extension tests on $pg_version ($(command -v "$PG_CONFIG"))"
 
-make -C "$here" --no-print-directory
+# The project's warnings, as errors: the extension builds warning-free.
+make -C "$here" --no-print-directory ULID_WERROR=1
 make -C "$here" --no-print-directory install >/dev/null
 
 # shellcheck source=cluster.sh
@@ -206,4 +211,4 @@ cluster_stop "$sub"
 cluster_stop
 echo "ok: subscriber identical ($want)"
 
-echo "== ulid: all PostgreSQL tests passed [${SECONDS}s]"
+echo "== ulid: all PostgreSQL tests passed on $pg_version [${SECONDS}s]"

@@ -8,8 +8,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <pqxx/pqxx>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -18,20 +20,41 @@ const ulid::ulid sample = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
 
 pqxx::connection connect() { return pqxx::connection(std::getenv("ULID_TEST_POSTGRESQL")); }
 
+// A query with parameters, the way each libpqxx major wants it: 6 has
+// exec_params(), which 7 and 8 deprecate for exec(query, params).
+template <typename... Args>
+pqxx::result run(pqxx::transaction_base& tx, const std::string& query, Args&&... args) {
+#if PQXX_VERSION_MAJOR >= 8
+    return tx.exec(query, pqxx::params{tx, std::forward<Args>(args)...});
+#elif PQXX_VERSION_MAJOR == 7
+    return tx.exec(query, pqxx::params{std::forward<Args>(args)...});
+#else
+    return run(tx, query, std::forward<Args>(args)...);
+#endif
+}
+
+// As run(), for a query that returns exactly one row.
+template <typename... Args>
+pqxx::row run1(pqxx::transaction_base& tx, const std::string& query, Args&&... args) {
+    const pqxx::result result = run(tx, query, std::forward<Args>(args)...);
+    REQUIRE(result.size() == 1);
+    return result[0];
+}
+
 // A fresh temporary table with a ulid, a uuid and a text column.
 void make_table(pqxx::work& tx) {
-    tx.exec0("CREATE EXTENSION IF NOT EXISTS ulid");
-    tx.exec0("CREATE TEMP TABLE ids (k serial PRIMARY KEY, u ulid, g uuid, s text)");
+    (void)tx.exec("CREATE EXTENSION IF NOT EXISTS ulid");
+    (void)tx.exec("CREATE TEMP TABLE ids (k serial PRIMARY KEY, u ulid, g uuid, s text)");
 }
 
 }  // namespace
 
-TEST_CASE("exec_params sends a ulid that ulid, uuid and text columns store", "[pqxx]") {
+TEST_CASE("a query parameter sends a ulid that ulid, uuid and text columns store", "[pqxx]") {
     pqxx::connection c = connect();
     pqxx::work tx(c);
     make_table(tx);
-    tx.exec_params0("INSERT INTO ids (u, g, s) VALUES ($1, $2::ulid, $3)", sample, sample, sample);
-    tx.exec_params0("INSERT INTO ids (u, g, s) VALUES ($1, $2, $3)", sample, sample.to_uuid_string(), sample);
+    run(tx, "INSERT INTO ids (u, g, s) VALUES ($1, $2::ulid, $3)", sample, sample, sample);
+    run(tx, "INSERT INTO ids (u, g, s) VALUES ($1, $2, $3)", sample, sample.to_uuid_string(), sample);
 
     // What the server holds, as its own text.
     const pqxx::result held = tx.exec("SELECT u::text, g::text, s FROM ids ORDER BY k");
@@ -42,7 +65,7 @@ TEST_CASE("exec_params sends a ulid that ulid, uuid and text columns store", "[p
         CHECK(row[2].as<std::string>() == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
     }
     // Parameters compare on the server, too.
-    CHECK(tx.exec_params1("SELECT count(*) FROM ids WHERE u = $1 AND s = $1::text", sample)[0].as<int>() == 2);
+    CHECK(run1(tx, "SELECT count(*) FROM ids WHERE u = $1 AND s = $1::text", sample)[0].as<int>() == 2);
 }
 
 TEST_CASE("field.as<ulid>() reads ulid, uuid and text columns", "[pqxx]") {
@@ -53,7 +76,7 @@ TEST_CASE("field.as<ulid>() reads ulid, uuid and text columns", "[pqxx]") {
     for (int i = 0; i < 50; ++i) ids.push_back(ulid::make());
     ids.push_back(ulid::ulid::nil());
     ids.push_back(ulid::ulid::max());
-    for (const ulid::ulid& id : ids) tx.exec_params0("INSERT INTO ids (u, g, s) VALUES ($1, $1::ulid, $1)", id);
+    for (const ulid::ulid& id : ids) run(tx, "INSERT INTO ids (u, g, s) VALUES ($1, $1::ulid, $1)", id);
 
     const pqxx::result rows = tx.exec("SELECT u, g, s FROM ids ORDER BY u");
     std::vector<ulid::ulid> sorted = ids;
@@ -65,19 +88,19 @@ TEST_CASE("field.as<ulid>() reads ulid, uuid and text columns", "[pqxx]") {
         CHECK(rows[i][2].as<ulid::ulid>() == sorted[i]);
     }
     // Lower-case text reads too.
-    CHECK(tx.exec1("SELECT '01arz3ndektsv4rrffq69g5fav'")[0].as<ulid::ulid>() == sample);
-    CHECK(tx.exec_params1("SELECT $1", std::string(sample.encode_lower()))[0].as<ulid::ulid>() == sample);
+    CHECK(run1(tx, "SELECT '01arz3ndektsv4rrffq69g5fav'")[0].as<ulid::ulid>() == sample);
+    CHECK(run1(tx, "SELECT $1", std::string(sample.encode_lower()))[0].as<ulid::ulid>() == sample);
 }
 
 TEST_CASE("NULL the libpqxx way", "[pqxx]") {
-    // Debian's libpqxx 6.4 is built without PQXX_HAVE_OPTIONAL, so its
-    // optional-like parameter and field type is a smart pointer.
+    // The optional-like type of every major: a smart pointer (Debian's
+    // libpqxx 6.4 is built without PQXX_HAVE_OPTIONAL).
     pqxx::connection c = connect();
     pqxx::work tx(c);
     make_table(tx);
-    tx.exec_params0("INSERT INTO ids (u, g, s) VALUES ($1, $2, $3)", std::unique_ptr<ulid::ulid>{},
+    run(tx, "INSERT INTO ids (u, g, s) VALUES ($1, $2, $3)", std::unique_ptr<ulid::ulid>{},
                     std::unique_ptr<ulid::ulid>{}, std::make_unique<ulid::ulid>(sample));
-    const pqxx::row row = tx.exec1("SELECT u, g, s FROM ids");
+    const pqxx::row row = run1(tx, "SELECT u, g, s FROM ids");
     CHECK(row[0].is_null());
     CHECK(row[1].is_null());
     CHECK_FALSE(row[2].is_null());
@@ -92,10 +115,30 @@ TEST_CASE("NULL the libpqxx way", "[pqxx]") {
     CHECK(*present == sample);
 }
 
+#if PQXX_VERSION_MAJOR >= 7
+TEST_CASE("std::optional<ulid> carries NULL (libpqxx 7 and 8)", "[pqxx]") {
+    pqxx::connection c = connect();
+    pqxx::work tx(c);
+    make_table(tx);
+    run(tx, "INSERT INTO ids (u, s) VALUES ($1, $2)", std::optional<ulid::ulid>{}, std::optional<ulid::ulid>{sample});
+    const pqxx::row row = run1(tx, "SELECT u, s FROM ids");
+    CHECK(row[0].is_null());
+    CHECK_FALSE(row[0].as<std::optional<ulid::ulid>>().has_value());
+    CHECK(row[1].as<std::optional<ulid::ulid>>() == sample);
+}
+#endif
+
+TEST_CASE("pqxx::to_string() and pqxx::from_string() convert without a server", "[pqxx]") {
+    CHECK(pqxx::to_string(sample) == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    CHECK(pqxx::from_string<ulid::ulid>(std::string("01arz3ndektsv4rrffq69g5fav")) == sample);
+    CHECK(pqxx::from_string<ulid::ulid>(sample.to_uuid_string()) == sample);
+    CHECK_THROWS_AS(pqxx::from_string<ulid::ulid>(std::string("01ARZ3NDEKTSV4RRFFQ69G5FA")), pqxx::conversion_error);
+}
+
 TEST_CASE("text that is no ULID throws pqxx::conversion_error saying why", "[pqxx]") {
     pqxx::connection c = connect();
     pqxx::nontransaction tx(c);
-    const auto read = [&](const std::string& query) { return tx.exec1(query)[0].as<ulid::ulid>(); };
+    const auto read = [&](const std::string& query) { return run1(tx, query)[0].as<ulid::ulid>(); };
     CHECK_THROWS_AS(read("SELECT ''"), pqxx::conversion_error);
     CHECK_THROWS_AS(read("SELECT 42"), pqxx::conversion_error);
     CHECK_THROWS_AS(read("SELECT '81ARZ3NDEKTSV4RRFFQ69G5FAV'"), pqxx::conversion_error);
@@ -107,8 +150,8 @@ TEST_CASE("text that is no ULID throws pqxx::conversion_error saying why", "[pqx
         CHECK_THAT(e.what(), Catch::Matchers::Contains("ulid::ulid") && Catch::Matchers::Contains("'U'"));
     }
     ulid::ulid kept = sample;
-    CHECK_THROWS_AS(tx.exec1("SELECT 'x'")[0].to(kept), pqxx::conversion_error);
+    CHECK_THROWS_AS(run1(tx, "SELECT 'x'")[0].to(kept), pqxx::conversion_error);
     CHECK(kept == sample);
     // The server, too, refuses what is no ULID in a ulid column.
-    CHECK_THROWS_AS(tx.exec_params("SELECT $1::ulid", std::string("not a ulid")), pqxx::data_exception);
+    CHECK_THROWS_AS(run(tx, "SELECT $1::ulid", std::string("not a ulid")), pqxx::data_exception);
 }
