@@ -30,7 +30,7 @@ namespace ulid::detail {
 
 /// The message of the conversion_error for text that is no ULID.
 inline std::string pqxx_bad_text(std::string_view text) {
-    return "Could not convert string to ulid::ulid: " + ulid::explain(text, ulid::text_form::any);
+    return "Could not convert string to ulid::ulid: " + ::ulid::explain(text, ::ulid::text_form::any);
 }
 
 }  // namespace ulid::detail
