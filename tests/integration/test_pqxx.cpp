@@ -36,9 +36,13 @@ pqxx::result run(pqxx::transaction_base& tx, const std::string& query, Args&&...
 // As run(), for a query that returns exactly one row.
 template <typename... Args>
 pqxx::row run1(pqxx::transaction_base& tx, const std::string& query, Args&&... args) {
+#if PQXX_VERSION_MAJOR >= 7
+    return run(tx, query, std::forward<Args>(args)...).one_row();  // (8's result[0] is a row_ref)
+#else
     const pqxx::result result = run(tx, query, std::forward<Args>(args)...);
     REQUIRE(result.size() == 1);
     return result[0];
+#endif
 }
 
 // A fresh temporary table with a ulid, a uuid and a text column.
@@ -81,11 +85,14 @@ TEST_CASE("field.as<ulid>() reads ulid, uuid and text columns", "[pqxx]") {
     const pqxx::result rows = tx.exec("SELECT u, g, s FROM ids ORDER BY u");
     std::vector<ulid::ulid> sorted = ids;
     std::sort(sorted.begin(), sorted.end());
-    REQUIRE(rows.size() == sorted.size());
-    for (std::size_t i = 0; i < sorted.size(); ++i) {
-        CHECK(rows[i][0].as<ulid::ulid>() == sorted[i]);  // the server sorts as we do
-        CHECK(rows[i][1].as<ulid::ulid>() == sorted[i]);
-        CHECK(rows[i][2].as<ulid::ulid>() == sorted[i]);
+    // (result::size_type is int from libpqxx 7 on, std::size_t before.)
+    REQUIRE(static_cast<std::size_t>(rows.size()) == sorted.size());
+    std::size_t i = 0;
+    for (const auto& row : rows) {
+        CHECK(row[0].as<ulid::ulid>() == sorted[i]);  // the server sorts as we do
+        CHECK(row[1].as<ulid::ulid>() == sorted[i]);
+        CHECK(row[2].as<ulid::ulid>() == sorted[i]);
+        ++i;
     }
     // Lower-case text reads too.
     CHECK(run1(tx, "SELECT '01arz3ndektsv4rrffq69g5fav'")[0].as<ulid::ulid>() == sample);
@@ -153,7 +160,10 @@ TEST_CASE("text that is no ULID throws pqxx::conversion_error saying why", "[pqx
         (void)read("SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'");
         FAIL("no conversion_error");
     } catch (const pqxx::conversion_error& e) {
-        CHECK_THAT(e.what(), Catch::Matchers::Contains("ulid::ulid") && Catch::Matchers::Contains("'U'"));
+        // (Plain find(): Catch2 v2 and v3 name their substring matcher differently.)
+        const std::string what = e.what();
+        CHECK(what.find("ulid::ulid") != std::string::npos);
+        CHECK(what.find("'U'") != std::string::npos);
     }
     ulid::ulid kept = sample;
     CHECK_THROWS_AS(run1(tx, "SELECT 'x'")[0].to(kept), pqxx::conversion_error);
