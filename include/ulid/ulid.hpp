@@ -160,9 +160,9 @@
 #define ULID_LITTLE_ENDIAN 0
 #endif
 
-// SIMD codecs on x86-64 (SSSE3 encode, AVX2 parse, AVX2 ChaCha), chosen at
-// run time; a portable scalar path serves everywhere else and is tested
-// beside them. GCC and clang write them with vector types and the compiler's
+// SIMD codecs on x86-64 (SSSE3 encode and UUID text both ways, AVX2 parse,
+// AVX2 ChaCha), chosen at run time; a portable scalar path serves everywhere
+// else and is tested beside them. GCC and clang write them with vector types and the compiler's
 // x86 builtins: <immintrin.h> is some 40 000 lines that every translation
 // unit would parse. MSVC has only the intrinsics, which GCC and clang take
 // too under ULID_TEST_X86_INTRINSICS (a test-only switch).
