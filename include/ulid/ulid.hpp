@@ -162,10 +162,10 @@
 
 // SIMD codecs on x86-64 (SSSE3 encode and UUID text both ways, AVX2 parse,
 // AVX2 ChaCha), chosen at run time; a portable scalar path serves everywhere
-// else and is tested beside them. GCC and clang write them with vector types and the compiler's
-// x86 builtins: <immintrin.h> is some 40 000 lines that every translation
-// unit would parse. MSVC has only the intrinsics, which GCC and clang take
-// too under ULID_TEST_X86_INTRINSICS (a test-only switch).
+// else and is tested beside them. GCC and clang write them with vector types
+// and the compiler's x86 builtins: <immintrin.h> is some 40 000 lines that
+// every translation unit would parse. MSVC has only the intrinsics, which
+// GCC and clang take too under ULID_TEST_X86_INTRINSICS (a test-only switch).
 #if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
     (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #define ULID_X86_SIMD 1
@@ -1864,9 +1864,9 @@ inline constexpr std::array<char, 16> uuid_dashes_at_16 = {0, 0, '-', 0, 0, 0, 0
 inline constexpr std::array<char, 16> uuid_dashes_at_20 = {0, 0, 0, '-', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 /// SSSE3 UUID encoder. The bytes' high and low nibbles, interleaved, index
-/// a shuffle of the sixteen hex digits; three shuffles then place the 32
-/// characters around the dashes, in overlapping stores that write exactly
-/// the 36 characters.
+/// a shuffle of the sixteen hex digits; four shuffles then place the 32
+/// characters around the dashes, in three overlapping stores that write
+/// exactly the 36 characters.
 ULID_TARGET("ssse3") inline void encode_uuid_ssse3(const std::uint8_t* bytes, char* out) noexcept {
     const m128i in = mm_loadu_si128(bytes);
     const m128i nibble = mm_set1_epi8(0x0F);
