@@ -21,6 +21,7 @@
 #include <new>
 #include <random>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -532,6 +533,70 @@ void BM_parse_portable(benchmark::State& state) {
 }
 BENCHMARK(BM_parse_portable);
 
+// The RFC 9562 text form, same inputs (encode_uuid() writes lower case).
+std::vector<std::string> sample_uuid_texts(std::size_t n) {
+    std::vector<std::string> texts;
+    for (const auto& id : sample_ids(n)) texts.push_back(id.to_uuid_string());
+    return texts;
+}
+
+void BM_encode_uuid(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    char out[36];
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        ids[i++ % sample_count].encode_uuid(out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_encode_uuid);
+
+template <class Parse>
+void parse_uuid_texts(benchmark::State& state, Parse parse) {
+    const auto texts = sample_uuid_texts(sample_count);
+    ulid::ulid id;
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        benchmark::DoNotOptimize(parse(texts[i++ % sample_count], id));
+        benchmark::DoNotOptimize(id);
+    }
+}
+void BM_parse_uuid(benchmark::State& state) {
+    parse_uuid_texts(state, [](std::string_view t, ulid::ulid& id) { return ulid::parse_uuid(t, id); });
+}
+BENCHMARK(BM_parse_uuid);
+void BM_parse_any_uuid(benchmark::State& state) {
+    parse_uuid_texts(state, [](std::string_view t, ulid::ulid& id) { return ulid::parse_any(t, id); });
+}
+BENCHMARK(BM_parse_any_uuid);
+
+void BM_encode_uuid_portable(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    char out[36];
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        const auto& id = ids[i++ % sample_count];
+        ulid::detail::encode_uuid_scalar(id.high(), id.low(), out);
+        benchmark::DoNotOptimize(out);
+        benchmark::ClobberMemory();
+    }
+}
+BENCHMARK(BM_encode_uuid_portable);
+
+void BM_parse_uuid_portable(benchmark::State& state) {
+    const auto texts = sample_uuid_texts(sample_count);
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        benchmark::DoNotOptimize(ulid::detail::decode_uuid_scalar(texts[i++ % sample_count].data(), hi, lo));
+        benchmark::DoNotOptimize(hi);
+        benchmark::DoNotOptimize(lo);
+    }
+}
+BENCHMARK(BM_parse_uuid_portable);
+
 void BM_compare(benchmark::State& state) {
     const auto ids = sample_ids(sample_count);
     std::size_t i = 0;
@@ -692,6 +757,10 @@ int print_targets(const std::map<std::string, measurement>& r) {
     // A keyed hash (SipHash-1-3) costs more than a 16-byte compare; far less
     // than the unordered_map lookup around it.
     row("5. std::hash (keyed) / memcmp(16)", "BM_hash", "BM_baseline_memcmp16", 4.0, true);
+    // Issue 37: the UUID text form at the ULID codecs' speed.
+    row("7. encode_uuid() / encode()", "BM_encode_uuid", "BM_encode", 2.0, true);
+    row("7. parse_uuid() / parse() upper case", "BM_parse_uuid", "BM_parse_upper", 2.0, true);
+    row("7. parse_any() on UUID text / parse() upper case", "BM_parse_any_uuid", "BM_parse_upper", 2.0, true);
 
     std::printf("\n6. Heap allocations per iteration (benchmark::MemoryManager):\n");
     int allocating = 0;

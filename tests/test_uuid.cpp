@@ -1,12 +1,16 @@
-// UUID interop: the RFC 9562 8-4-4-4-12 form, both ways.
+// UUID interop: the RFC 9562 8-4-4-4-12 form, both ways, on every path this
+// build has (scalar, SSSE3 where the CPU has it), which must agree.
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <random>
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 namespace {
 
@@ -15,6 +19,46 @@ constexpr std::string_view sample_text = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
 constexpr std::string_view sample_uuid = "01563e3a-b5d3-d676-4c61-efb99302bd5b";
 
 ulid::ulid sentinel() { return ulid::must_parse("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"); }
+
+/// The grammar, written apart from the library: 36 characters, dashes at
+/// 8, 13, 18 and 23, hex digits of either case everywhere else.
+bool model_accepts(const std::string& text) {
+    if (text.size() != 36) return false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        const bool ok = (i == 8 || i == 13 || i == 18 || i == 23)
+                            ? c == '-'
+                            : (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        if (!ok) return false;
+    }
+    return true;
+}
+
+/// Every way this build can decode the 36 characters `text`, all of which
+/// must agree with each other and with the grammar.
+void require_uuid_decoders_agree(const std::string& text) {
+    INFO("text " << text);
+    REQUIRE(text.size() == 36);
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    const ulid::errc scalar = ulid::detail::decode_uuid_scalar(text.data(), hi, lo);
+    REQUIRE((scalar == ulid::errc{}) == model_accepts(text));
+    ulid::ulid parsed = sentinel();
+    const std::error_code ec = ulid::parse_uuid(text, parsed);
+    REQUIRE(static_cast<int>(scalar) == ec.value());
+    REQUIRE(parsed == (ec ? sentinel() : ulid::ulid::from_high_low(hi, lo)));
+    ulid::ulid any = sentinel();
+    REQUIRE(ulid::parse_any(text, any) == ec);
+    REQUIRE(any == parsed);
+#if ULID_X86_SIMD
+    if (ulid::detail::host_cpu.ssse3) {
+        std::array<std::uint8_t, 16> bytes{};
+        const ulid::errc simd = ulid::detail::decode_uuid_ssse3(text.data(), bytes.data());
+        REQUIRE(simd == scalar);
+        if (simd == ulid::errc{}) REQUIRE(ulid::ulid::from_bytes(bytes) == parsed);
+    }
+#endif
+}
 
 }  // namespace
 
@@ -78,5 +122,99 @@ TEST_CASE("parse_uuid reports errors like parse and leaves the ULID untouched", 
         CHECK(ec == c.error);
         CHECK(ec.category() == ulid::ulid_category());
         CHECK(id == sentinel());
+    }
+}
+
+TEST_CASE("encode_uuid is usable in constant expressions", "[uuid]") {
+    constexpr auto text = ulid::ulid::from_high_low(0x0123456789abcdefULL, 0xfedcba9876543210ULL).encode_uuid();
+    STATIC_REQUIRE(text == std::string_view("01234567-89ab-cdef-fedc-ba9876543210"));
+}
+
+TEST_CASE("encode_uuid agrees with the scalar encoder on random and edge values", "[fast][uuid]") {
+    std::mt19937_64 rng(37);
+    std::vector<std::array<std::uint8_t, 16>> inputs;
+    for (int i = 0; i < 200000; ++i) inputs.push_back(test::random_bytes(rng));
+    for (const std::uint8_t fill : std::array<std::uint8_t, 8>{0x00, 0xFF, 0x80, 0x7F, 0x55, 0xAA, 0x0F, 0xF0}) {
+        std::array<std::uint8_t, 16> b{};
+        b.fill(fill);
+        inputs.push_back(b);
+        for (std::size_t i = 0; i < 16; ++i) {
+            auto one = std::array<std::uint8_t, 16>{};
+            one[i] = fill;
+            inputs.push_back(one);
+        }
+    }
+    for (const auto& b : inputs) {
+        const auto id = ulid::ulid::from_bytes(b);
+        std::array<char, 36> scalar{};
+        ulid::detail::encode_uuid_scalar(id.high(), id.low(), scalar.data());
+        // The scalar encoder against the definition: two lower-case hex digits per byte, dashes between groups.
+        std::string expected;
+        for (std::size_t i = 0; i < 16; ++i) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) expected += '-';
+            expected += "0123456789abcdef"[b[i] >> 4U];
+            expected += "0123456789abcdef"[b[i] & 15U];
+        }
+        REQUIRE(std::string_view(scalar.data(), scalar.size()) == expected);
+        REQUIRE(id.encode_uuid() == expected);
+#if ULID_X86_SIMD
+        if (ulid::detail::host_cpu.ssse3) {
+            std::array<char, 38> simd{};
+            simd.fill('#');
+            ulid::detail::encode_uuid_ssse3(b.data(), simd.data() + 1);
+            REQUIRE(std::equal(scalar.begin(), scalar.end(), simd.begin() + 1));
+            REQUIRE(simd[0] == '#');  // writes exactly the 36 characters
+            REQUIRE(simd[37] == '#');
+        }
+#endif
+    }
+}
+
+TEST_CASE("every byte value at every position of UUID text decodes the same on every path", "[fast][uuid]") {
+    std::mt19937_64 rng(38);
+    for (int base = 0; base < 6; ++base) {
+        std::string text = test::random_ulid(rng).to_uuid_string();
+        if (base % 3 == 1) {
+            std::transform(text.begin(), text.end(), text.begin(),
+                           [](char c) { return static_cast<char>(c >= 'a' && c <= 'f' ? c - 32 : c); });
+        }
+        if (base % 3 == 2) {
+            for (char& c : text) c = static_cast<char>(c >= 'a' && c <= 'f' && rng() % 2 == 0 ? c - 32 : c);
+        }
+        require_uuid_decoders_agree(text);
+        for (std::size_t pos = 0; pos < 36; ++pos) {
+            for (int c = 0; c < 256; ++c) {
+                std::string mutated = text;
+                mutated[pos] = static_cast<char>(c);
+                require_uuid_decoders_agree(mutated);
+            }
+        }
+    }
+}
+
+TEST_CASE("random and adversarial UUID texts decode the same on every path", "[fast][uuid]") {
+    std::mt19937_64 rng(39);
+    // Hex digits of both cases first; then the characters next to their
+    // ranges, those that share a nibble with a dash or a digit, and bytes
+    // that read as valid with the top bit or bit 5 dropped.
+    const std::string chars = std::string("0123456789abcdefABCDEF-") +
+                              "/:@G`gm=\r,.-_{}xX \x10\x0d\x2d\xad\xb0\xc1\xe6\x80\xff" + std::string(1, '\0');
+    for (int i = 0; i < 100000; ++i) {
+        std::string text = test::random_ulid(rng).to_uuid_string();
+        switch (i % 4) {
+            case 0:  // anything from the list, everywhere
+                for (auto& c : text) c = chars[rng() % chars.size()];
+                break;
+            case 1:  // valid digits, any case, then a few characters from the list
+                for (auto& c : text) c = c == '-' ? c : chars[rng() % 22];
+                for (int k = 0; k < 3; ++k) text[rng() % 36] = chars[rng() % chars.size()];
+                break;
+            case 2:  // one dash moved or doubled
+                text[rng() % 36] = '-';
+                break;
+            default:  // any byte at one position
+                text[rng() % 36] = static_cast<char>(rng());
+        }
+        require_uuid_decoders_agree(text);
     }
 }

@@ -164,12 +164,12 @@
 #define ULID_LITTLE_ENDIAN 0
 #endif
 
-// SIMD codecs on x86-64 (SSSE3 encode, AVX2 parse, AVX2 ChaCha), chosen at
-// run time; a portable scalar path serves everywhere else and is tested
-// beside them. GCC and clang write them with vector types and the compiler's
-// x86 builtins: <immintrin.h> is some 40 000 lines that every translation
-// unit would parse. MSVC has only the intrinsics, which GCC and clang take
-// too under ULID_TEST_X86_INTRINSICS (a test-only switch).
+// SIMD codecs on x86-64 (SSSE3 encode and UUID text both ways, AVX2 parse,
+// AVX2 ChaCha), chosen at run time; a portable scalar path serves everywhere
+// else and is tested beside them. GCC and clang write them with vector types
+// and the compiler's x86 builtins: <immintrin.h> is some 40 000 lines that
+// every translation unit would parse. MSVC has only the intrinsics, which
+// GCC and clang take too under ULID_TEST_X86_INTRINSICS (a test-only switch).
 #if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
     (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #define ULID_X86_SIMD 1
@@ -1445,6 +1445,55 @@ template <std::size_t... I>
     return errc{};
 }
 
+// The portable UUID codec, unrolled the same way: hex digit j of the 128-bit
+// value (four bits each, from the top) stands at a fixed offset of the text.
+
+/// The offset of hex digit j (0-31) in the 36-character form, past the
+/// dashes at 8, 13, 18 and 23.
+[[nodiscard]] constexpr std::size_t uuid_digit_offset(std::size_t j) noexcept {
+    return j + (j >= 8 ? 1U : 0U) + (j >= 12 ? 1U : 0U) + (j >= 16 ? 1U : 0U) + (j >= 20 ? 1U : 0U);
+}
+
+template <std::size_t First, std::size_t... I>
+constexpr void encode_uuid_digits(std::uint64_t word, char* out, std::index_sequence<I...> /*unused*/) noexcept {
+    ((out[uuid_digit_offset(First + I)] = hex_digits[(word >> (60U - 4U * I)) & 15U]), ...);
+}
+
+/// The portable UUID encoder: 36 characters, lower case.
+constexpr void encode_uuid_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noexcept {
+    encode_uuid_digits<0>(hi, out, std::make_index_sequence<16>{});
+    encode_uuid_digits<16>(lo, out, std::make_index_sequence<16>{});
+    out[8] = '-';
+    out[13] = '-';
+    out[18] = '-';
+    out[23] = '-';
+}
+
+[[nodiscard]] inline std::uint64_t decode_hex_digit(const char* text, std::size_t j) noexcept {
+    return hex_table[static_cast<unsigned char>(text[uuid_digit_offset(j)])];
+}
+
+template <std::size_t First, std::size_t... I>
+[[nodiscard]] std::uint64_t decode_uuid_digits(const char* text, std::uint64_t& seen,
+                                               std::index_sequence<I...> /*unused*/) noexcept {
+    seen |= (decode_hex_digit(text, First + I) | ...);
+    return ((decode_hex_digit(text, First + I) << (60U - 4U * I)) | ...);
+}
+
+/// The portable validating UUID decoder of 36 characters.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
+[[nodiscard]] inline errc decode_uuid_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
+    // As decode_scalar: an invalid digit sets bit 7 of `seen`.
+    std::uint64_t seen = 0;
+    const std::uint64_t h = decode_uuid_digits<0>(text, seen, std::make_index_sequence<16>{});
+    const std::uint64_t l = decode_uuid_digits<16>(text, seen, std::make_index_sequence<16>{});
+    const bool dashes = text[8] == '-' && text[13] == '-' && text[18] == '-' && text[23] == '-';
+    if ((seen & 0x80U) != 0 || !dashes) return errc::invalid_characters;
+    hi = h;
+    lo = l;
+    return errc{};
+}
+
 #if ULID_X86_SIMD
 
 /// The SIMD features the codecs and ChaCha use, detected once at start-up.
@@ -1502,6 +1551,15 @@ ULID_SSSE3_OP m128i mm_cmpgt_epi8(m128i a, m128i b) noexcept { return _mm_cmpgt_
 ULID_SSSE3_OP m128i mm_mulhi_epu16(m128i a, m128i b) noexcept { return _mm_mulhi_epu16(a, b); }
 ULID_SSSE3_OP m128i mm_packus_epi16(m128i a, m128i b) noexcept { return _mm_packus_epi16(a, b); }
 ULID_SSSE3_OP m128i mm_shuffle_epi8(m128i a, m128i b) noexcept { return _mm_shuffle_epi8(a, b); }
+ULID_SSSE3_OP m128i mm_cmpeq_epi8(m128i a, m128i b) noexcept { return _mm_cmpeq_epi8(a, b); }
+ULID_SSSE3_OP int mm_movemask_epi8(m128i v) noexcept { return _mm_movemask_epi8(v); }
+ULID_SSSE3_OP m128i mm_maddubs_epi16(m128i a, m128i b) noexcept { return _mm_maddubs_epi16(a, b); }
+ULID_SSSE3_OP m128i mm_unpacklo_epi8(m128i a, m128i b) noexcept { return _mm_unpacklo_epi8(a, b); }
+ULID_SSSE3_OP m128i mm_unpackhi_epi8(m128i a, m128i b) noexcept { return _mm_unpackhi_epi8(a, b); }
+template <int N>
+ULID_SSSE3_OP m128i mm_srli_epi16(m128i v) noexcept {
+    return _mm_srli_epi16(v, N);
+}
 
 ULID_AVX2_OP m256i mm256_loadu_si256(const void* p) noexcept {
     return _mm256_loadu_si256(static_cast<const __m256i*>(p));
@@ -1558,6 +1616,7 @@ using m256i = unsigned __attribute__((vector_size(32)));  // ChaCha's lanes: no 
 using v16qi = char __attribute__((vector_size(16)));
 using v16qs = signed char __attribute__((vector_size(16)));
 using v8hi = short __attribute__((vector_size(16)));
+using v8hu = unsigned short __attribute__((vector_size(16)));
 using v4si = int __attribute__((vector_size(16)));
 using v32qi = char __attribute__((vector_size(32)));
 using v32qs = signed char __attribute__((vector_size(32)));
@@ -1592,6 +1651,25 @@ ULID_SSSE3_OP m128i mm_packus_epi16(m128i a, m128i b) noexcept {
 }
 ULID_SSSE3_OP m128i mm_shuffle_epi8(m128i a, m128i b) noexcept {
     return reinterpret_cast<m128i>(__builtin_ia32_pshufb128(reinterpret_cast<v16qi>(a), reinterpret_cast<v16qi>(b)));
+}
+ULID_SSSE3_OP m128i mm_cmpeq_epi8(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(reinterpret_cast<v16qi>(a) == reinterpret_cast<v16qi>(b));
+}
+ULID_SSSE3_OP int mm_movemask_epi8(m128i v) noexcept { return __builtin_ia32_pmovmskb128(reinterpret_cast<v16qi>(v)); }
+ULID_SSSE3_OP m128i mm_maddubs_epi16(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(__builtin_ia32_pmaddubsw128(reinterpret_cast<v16qi>(a), reinterpret_cast<v16qi>(b)));
+}
+ULID_SSSE3_OP m128i mm_unpacklo_epi8(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(__builtin_shufflevector(reinterpret_cast<v16qi>(a), reinterpret_cast<v16qi>(b), 0,
+                                                           16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23));
+}
+ULID_SSSE3_OP m128i mm_unpackhi_epi8(m128i a, m128i b) noexcept {
+    return reinterpret_cast<m128i>(__builtin_shufflevector(reinterpret_cast<v16qi>(a), reinterpret_cast<v16qi>(b), 8,
+                                                           24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31));
+}
+template <int N>
+ULID_SSSE3_OP m128i mm_srli_epi16(m128i v) noexcept {
+    return reinterpret_cast<m128i>(reinterpret_cast<v8hu>(v) >> N);
 }
 
 ULID_AVX2_OP m256i mm256_loadu_si256(const void* p) noexcept {
@@ -1779,6 +1857,106 @@ ULID_TARGET("avx2") inline errc decode_avx2(const char* text, std::uint8_t* byte
     return errc{};
 }
 
+/// encode_uuid_ssse3's shuffles of the 32 hex characters (a: digits 0-15,
+/// b: 16-31) into the three 16-byte stores at offsets 0, 16 and 20; -128
+/// leaves a zero byte, where the matching uuid_dashes_at_* puts a dash.
+inline constexpr std::array<std::int8_t, 16> uuid_at_0_from_a = {0,    1, 2, 3,  4,  5,    6,  7,
+                                                                 -128, 8, 9, 10, 11, -128, 12, 13};
+inline constexpr std::array<std::int8_t, 16> uuid_at_16_from_a = {14,   15,   -128, -128, -128, -128, -128, -128,
+                                                                  -128, -128, -128, -128, -128, -128, -128, -128};
+inline constexpr std::array<std::int8_t, 16> uuid_at_16_from_b = {-128, -128, -128, 0, 1, 2, 3,  -128,
+                                                                  4,    5,    6,    7, 8, 9, 10, 11};
+inline constexpr std::array<std::int8_t, 16> uuid_at_20_from_b = {1, 2, 3,  -128, 4,  5,  6,  7,
+                                                                  8, 9, 10, 11,   12, 13, 14, 15};
+inline constexpr std::array<char, 16> uuid_dashes_at_0 = {0, 0, 0, 0, 0, 0, 0, 0, '-', 0, 0, 0, 0, '-', 0, 0};
+inline constexpr std::array<char, 16> uuid_dashes_at_16 = {0, 0, '-', 0, 0, 0, 0, '-', 0, 0, 0, 0, 0, 0, 0, 0};
+inline constexpr std::array<char, 16> uuid_dashes_at_20 = {0, 0, 0, '-', 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+/// SSSE3 UUID encoder. The bytes' high and low nibbles, interleaved, index
+/// a shuffle of the sixteen hex digits; four shuffles then place the 32
+/// characters around the dashes, in three overlapping stores that write
+/// exactly the 36 characters.
+ULID_TARGET("ssse3") inline void encode_uuid_ssse3(const std::uint8_t* bytes, char* out) noexcept {
+    const m128i in = mm_loadu_si128(bytes);
+    const m128i nibble = mm_set1_epi8(0x0F);
+    const m128i high = mm_and_si128(mm_srli_epi16<4>(in), nibble);
+    const m128i low = mm_and_si128(in, nibble);
+    const m128i digits = mm_loadu_si128(hex_digits.data());
+    const m128i a = mm_shuffle_epi8(digits, mm_unpacklo_epi8(high, low));
+    const m128i b = mm_shuffle_epi8(digits, mm_unpackhi_epi8(high, low));
+    const m128i at_0 = mm_or_si128(mm_shuffle_epi8(a, mm_loadu_si128(uuid_at_0_from_a.data())),
+                                   mm_loadu_si128(uuid_dashes_at_0.data()));
+    const m128i at_16 = mm_or_si128(mm_or_si128(mm_shuffle_epi8(a, mm_loadu_si128(uuid_at_16_from_a.data())),
+                                                mm_shuffle_epi8(b, mm_loadu_si128(uuid_at_16_from_b.data()))),
+                                    mm_loadu_si128(uuid_dashes_at_16.data()));
+    const m128i at_20 = mm_or_si128(mm_shuffle_epi8(b, mm_loadu_si128(uuid_at_20_from_b.data())),
+                                    mm_loadu_si128(uuid_dashes_at_20.data()));
+    mm_storeu_si128(out, at_0);
+    mm_storeu_si128(out + 16, at_16);
+    mm_storeu_si128(out + 20, at_20);
+}
+
+/// decode_uuid_ssse3's classes, a bit each: 1 a digit, 2 a letter a-f or
+/// A-F, 4 a dash. A character is of a class exactly when the table by its
+/// low nibble and the table by its high nibble both have that class's bit
+/// (0x80-0xFF have none: no high nibble above 7 has a bit).
+inline constexpr std::array<std::int8_t, 16> uuid_class_by_low = {1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 0, 0, 0, 4, 0, 0};
+inline constexpr std::array<std::int8_t, 16> uuid_class_by_high = {0, 0, 4, 1, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+/// A letter's value is its low nibble plus 9 ('a' is 0x61, value 10).
+inline constexpr std::array<std::int8_t, 16> uuid_letter_offset = {0, 0, 0, 0, 9, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+/// The classes allowed at each offset of the loads at 0, 16 and 20.
+inline constexpr std::array<std::int8_t, 16> uuid_classes_at_0 = {3, 3, 3, 3, 3, 3, 3, 3, 4, 3, 3, 3, 3, 4, 3, 3};
+inline constexpr std::array<std::int8_t, 16> uuid_classes_at_16 = {3, 3, 4, 3, 3, 3, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3};
+inline constexpr std::array<std::int8_t, 16> uuid_classes_at_20 = {3, 3, 3, 4, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3};
+/// Where the 32 digit values go: digits 0-15 from the loads at 0 and 16,
+/// digits 16-31 from those at 16 and 20.
+inline constexpr std::array<std::int8_t, 16> uuid_first_from_0 = {0, 1,  2,  3,  4,  5,  6,    7,
+                                                                  9, 10, 11, 12, 14, 15, -128, -128};
+inline constexpr std::array<std::int8_t, 16> uuid_first_from_16 = {-128, -128, -128, -128, -128, -128, -128, -128,
+                                                                   -128, -128, -128, -128, -128, -128, 0,    1};
+inline constexpr std::array<std::int8_t, 16> uuid_second_from_16 = {3,    -128, -128, -128, -128, -128, -128, -128,
+                                                                    -128, -128, -128, -128, -128, -128, -128, -128};
+inline constexpr std::array<std::int8_t, 16> uuid_second_from_20 = {-128, 0, 1,  2,  4,  5,  6,  7,
+                                                                    8,    9, 10, 11, 12, 13, 14, 15};
+
+/// One 16-character load of decode_uuid_ssse3: its digits' values, and in
+/// `bad` 0xFF where a character is not of a class `allowed` names.
+struct uuid_chunk {
+    m128i values;
+    m128i bad;
+};
+
+ULID_TARGET("ssse3")
+inline uuid_chunk classify_uuid_chunk(const char* text, const std::array<std::int8_t, 16>& allowed) noexcept {
+    const m128i x = mm_loadu_si128(text);
+    const m128i nibble = mm_set1_epi8(0x0F);
+    const m128i low = mm_and_si128(x, nibble);
+    const m128i high = mm_and_si128(mm_srli_epi16<4>(x), nibble);
+    const m128i classes = mm_and_si128(mm_shuffle_epi8(mm_loadu_si128(uuid_class_by_low.data()), low),
+                                       mm_shuffle_epi8(mm_loadu_si128(uuid_class_by_high.data()), high));
+    const m128i bad = mm_cmpeq_epi8(mm_and_si128(classes, mm_loadu_si128(allowed.data())), mm_set1_epi8(0));
+    return {mm_add_epi8(low, mm_shuffle_epi8(mm_loadu_si128(uuid_letter_offset.data()), high)), bad};
+}
+
+/// SSSE3 validating UUID decoder of 36 characters. Loads at offsets 0, 16
+/// and 20 (never past the 36th character) are classified by nibble tables,
+/// as in decode_avx2, against the classes each offset allows; shuffles then
+/// gather the 32 digit values in order, and a multiply-add joins each pair
+/// into a byte.
+ULID_TARGET("ssse3") inline errc decode_uuid_ssse3(const char* text, std::uint8_t* bytes) noexcept {
+    const uuid_chunk c0 = classify_uuid_chunk(text, uuid_classes_at_0);
+    const uuid_chunk c16 = classify_uuid_chunk(text + 16, uuid_classes_at_16);
+    const uuid_chunk c20 = classify_uuid_chunk(text + 20, uuid_classes_at_20);
+    if (mm_movemask_epi8(mm_or_si128(mm_or_si128(c0.bad, c16.bad), c20.bad)) != 0) return errc::invalid_characters;
+    const m128i first = mm_or_si128(mm_shuffle_epi8(c0.values, mm_loadu_si128(uuid_first_from_0.data())),
+                                    mm_shuffle_epi8(c16.values, mm_loadu_si128(uuid_first_from_16.data())));
+    const m128i second = mm_or_si128(mm_shuffle_epi8(c16.values, mm_loadu_si128(uuid_second_from_16.data())),
+                                     mm_shuffle_epi8(c20.values, mm_loadu_si128(uuid_second_from_20.data())));
+    const m128i pair = mm_set1_epi16(0x0110);  // the first digit times 16 plus the second
+    mm_storeu_si128(bytes, mm_packus_epi16(mm_maddubs_epi16(first, pair), mm_maddubs_epi16(second, pair)));
+    return errc{};
+}
+
 #endif
 
 }  // namespace detail
@@ -1849,17 +2027,14 @@ constexpr char* ulid::encode_lower(char* out) const noexcept {
 }
 
 constexpr char* ulid::encode_uuid(char* out) const noexcept {
-    std::size_t b = 0;
-    for (std::size_t i = 0; i < 36; ++i) {
-        if (detail::is_uuid_dash_position(i)) {
-            out[i] = '-';
-            continue;
-        }
-        const std::uint8_t byte = bytes_[b / 2];
-        out[i] = detail::hex_digits[(b % 2 == 0) ? (byte >> 4U) : (byte & 15U)];
-        ++b;
+#if ULID_X86_SIMD && ULID_HAS_IS_CONSTANT_EVALUATED
+    if (!__builtin_is_constant_evaluated() && detail::host_cpu.ssse3) {
+        detail::encode_uuid_ssse3(bytes_.data(), out);
+        return out + uuid_size;
     }
-    return out + 36;
+#endif
+    detail::encode_uuid_scalar(high(), low(), out);
+    return out + uuid_size;
 }
 
 inline std::error_code parse(std::string_view text, ulid& out) noexcept {
@@ -1895,20 +2070,19 @@ inline ulid must_parse(std::string_view text) {
 }
 
 inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
-    if (text.size() != 36) return errc::data_size;
-    byte_array bytes{};
-    std::size_t b = 0;
-    for (std::size_t i = 0; i < 36; ++i) {
-        if (detail::is_uuid_dash_position(i)) {
-            if (text[i] != '-') return errc::invalid_characters;
-            continue;
-        }
-        const std::uint8_t v = detail::hex_table[static_cast<unsigned char>(text[i])];
-        if (v == detail::invalid_digit) return errc::invalid_characters;
-        bytes[b / 2] = static_cast<std::uint8_t>((bytes[b / 2] << 4U) | v);
-        ++b;
+    if (text.size() != uuid_size) return errc::data_size;
+#if ULID_X86_SIMD
+    if (detail::host_cpu.ssse3) {
+        byte_array bytes;  // NOLINT(cppcoreguidelines-pro-type-member-init): written on success
+        if (const errc e = detail::decode_uuid_ssse3(text.data(), bytes.data()); e != errc{}) return e;
+        out = ulid::from_bytes(bytes);
+        return detail::success();
     }
-    out = ulid::from_bytes(bytes);
+#endif
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    if (const errc e = detail::decode_uuid_scalar(text.data(), hi, lo); e != errc{}) return e;
+    out = ulid::from_high_low(hi, lo);
     return detail::success();
 }
 
