@@ -378,6 +378,6 @@ TEST_CASE("TypeIDs stream and format as their text", "[typeid]") {
     CHECK(any.prefix() == "pre_fix");
 #if ULID_HAS_FORMAT
     CHECK(std::format("{}", id) == "user_01h455vb4pex5vsknk084sn02q");
-    CHECK(std::format("[{:>32}]", any) == "[ pre_fix_01h455vb4pex5vsknk084sn02q]");
+    CHECK(std::format("[{:>36}]", any) == "[  pre_fix_01h455vb4pex5vsknk084sn02q]");
 #endif
 }
