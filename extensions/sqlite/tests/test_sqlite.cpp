@@ -832,5 +832,5 @@ TEST_CASE("typeid(), ulid_to_typeid() and ulid_from_typeid(): TypeIDs at the edg
           "grace");
     CHECK(
         contains(db.plan("SELECT name FROM users WHERE id = ulid_to_bytes(ulid_from_typeid('" + grace + "', 'user'))"),
-                 "USING INDEX sqlite_autoindex_users_1 (id=?)"));
+                 "SEARCH users USING INDEX sqlite_autoindex_users_1 (id=?)"));
 }
