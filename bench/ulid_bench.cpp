@@ -505,6 +505,72 @@ BENCHMARK(BM_parse_upper);
 void BM_parse_lower(benchmark::State& state) { parse_texts(state, true); }
 BENCHMARK(BM_parse_lower);
 
+// TypeIDs: the same codecs behind a prefix. encode_lower() by value is the
+// baseline of a typed_id's encode() (also by value, 5 more characters);
+// parse() of the lower-case text that of parsing "user_" and it.
+struct user_tag {
+    static constexpr std::string_view prefix = "user";
+};
+using user_id = ulid::typed_id<user_tag>;
+
+void BM_encode_lower_text(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        auto text = ids[i++ % sample_count].encode_lower();
+        benchmark::DoNotOptimize(text);
+    }
+}
+BENCHMARK(BM_encode_lower_text);
+
+void BM_typed_id_encode(benchmark::State& state) {
+    const auto ids = sample_ids(sample_count);
+    std::vector<user_id> typed;
+    for (const auto& id : ids) typed.emplace_back(id);
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        auto text = typed[i++ % sample_count].encode();
+        benchmark::DoNotOptimize(text);
+    }
+}
+BENCHMARK(BM_typed_id_encode);
+
+void BM_typed_id_parse(benchmark::State& state) {
+    std::vector<std::string> texts;
+    for (const auto& id : sample_ids(sample_count)) texts.emplace_back(user_id(id).encode().view());
+    user_id id;
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        benchmark::DoNotOptimize(ulid::parse(texts[i++ % sample_count], id));
+        benchmark::DoNotOptimize(id);
+    }
+}
+BENCHMARK(BM_typed_id_parse);
+
+void BM_type_id_encode(benchmark::State& state) {
+    std::vector<ulid::type_id> typed(sample_count);
+    const auto ids = sample_ids(sample_count);
+    for (std::size_t k = 0; k < sample_count; ++k) (void)ulid::make_type_id("user", ids[k], typed[k]);
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        auto text = typed[i++ % sample_count].encode();
+        benchmark::DoNotOptimize(text);
+    }
+}
+BENCHMARK(BM_type_id_encode);
+
+void BM_type_id_parse(benchmark::State& state) {
+    std::vector<std::string> texts;
+    for (const auto& id : sample_ids(sample_count)) texts.emplace_back(user_id(id).encode().view());
+    ulid::type_id id;
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        benchmark::DoNotOptimize(ulid::parse_type_id(texts[i++ % sample_count], id));
+        benchmark::DoNotOptimize(id);
+    }
+}
+BENCHMARK(BM_type_id_parse);
+
 // The portable paths, which platforms without the SIMD kernels run.
 void BM_encode_portable(benchmark::State& state) {
     const auto ids = sample_ids(sample_count);
@@ -692,6 +758,16 @@ int print_targets(const std::map<std::string, measurement>& r) {
     // A keyed hash (SipHash-1-3) costs more than a 16-byte compare; far less
     // than the unordered_map lookup around it.
     row("5. std::hash (keyed) / memcmp(16)", "BM_hash", "BM_baseline_memcmp16", 4.0, true);
+    // TypeIDs (issue 34): a prefix costs little beside the codec.
+    row("7. typed_id::encode() / encode_lower() (by value)", "BM_typed_id_encode", "BM_encode_lower_text", 1.3, true);
+    row("7. parse(text, typed_id&) / parse() lower case", "BM_typed_id_parse", "BM_parse_lower", 1.3, true);
+    const double any_encode = time_ratio("BM_type_id_encode", "BM_encode_lower_text");
+    const double any_parse = time_ratio("BM_type_id_parse", "BM_parse_lower");
+    if (any_encode > 0 && any_parse > 0) {
+        std::printf(
+            "  (the run-time type_id, no goal: encode() %.2f x encode_lower(), parse_type_id() %.2f x parse())\n",
+            any_encode, any_parse);
+    }
 
     std::printf("\n6. Heap allocations per iteration (benchmark::MemoryManager):\n");
     int allocating = 0;

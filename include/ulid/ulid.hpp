@@ -1176,6 +1176,10 @@ public:
 #endif
 
 private:
+    // parse() reads straight into id_: it leaves its target unchanged on error.
+    template <class T>
+    friend std::error_code parse(std::string_view text, typed_id<T>& out) noexcept;
+
     ulid id_;
 };
 
@@ -4088,20 +4092,17 @@ namespace detail {
     return ((a & b & c & d) & 0x2020202020202020ULL) == 0x2020202020202020ULL;
 }
 
-/// The 26-character lower-case suffix; any failure is classified by
-/// scan_type_id, so this only says whether it read.
-[[nodiscard]] inline bool parse_suffix(const char* s, ulid& out) noexcept {
-    return all_bit5(s) && !parse(std::string_view(s, encoded_size), out);
-}
-
-/// The fast path: the text is `prefix` (valid), '_' and a suffix that reads.
-[[nodiscard]] ULID_FORCE_INLINE bool parse_type_id_fast(std::string_view text, std::string_view prefix,
-                                                        ulid& out) noexcept {
+/// The fast path: the text is `prefix` (valid), '_' and a lower-case
+/// suffix that parse() reads; any failure is classified by scan_type_id.
+/// Returns parse()'s success code, so that no second one is made.
+[[nodiscard]] ULID_FORCE_INLINE std::error_code parse_type_id_fast(std::string_view text, std::string_view prefix,
+                                                                   ulid& out) noexcept {
     const std::size_t skip = prefix.empty() ? 0 : prefix.size() + 1;
-    if (text.size() != skip + encoded_size) return false;
+    if (text.size() != skip + encoded_size) return errc::data_size;
     if (!prefix.empty() && (text[prefix.size()] != '_' || std::memcmp(text.data(), prefix.data(), prefix.size()) != 0))
-        return false;
-    return parse_suffix(text.data() + skip, out);
+        return errc::wrong_prefix;
+    if (!all_bit5(text.data() + skip)) return errc::invalid_characters;
+    return parse(std::string_view(text.data() + skip, encoded_size), out);
 }
 
 /// What is wrong with a TypeID text, in reading order: `code` and the
@@ -4139,7 +4140,7 @@ struct type_id_fault {
             return {errc::invalid_characters, start + i, prefix};
     }
     if (decode_table[static_cast<unsigned char>(suffix[0])] > 7) return {errc::overflow, start, prefix};
-    if (!parse_suffix(suffix.data(), out)) return {errc::invalid_characters, start, prefix};  // unreachable
+    if (parse(suffix, out)) return {errc::invalid_characters, start, prefix};  // unreachable: checked above
     return {errc{}, 0, prefix};
 }
 
@@ -4250,11 +4251,10 @@ constexpr typename typed_id<Tag>::text_type typed_id<Tag>::encode() const noexce
 
 template <class Tag>
 std::error_code parse(std::string_view text, typed_id<Tag>& out) noexcept {
-    ulid id;
-    if (ULID_UNLIKELY(!detail::parse_type_id_fast(text, typed_id<Tag>::prefix(), id)))
-        return detail::type_id_error(text, typed_id<Tag>::prefix());
-    out = typed_id<Tag>(id);
-    return detail::success();
+    // The fast path changes out.id_ only on success, as parse() does.
+    const std::error_code ec = detail::parse_type_id_fast(text, typed_id<Tag>::prefix(), out.id_);
+    if (ULID_UNLIKELY(ec)) return detail::type_id_error(text, typed_id<Tag>::prefix());
+    return ec;
 }
 
 constexpr char* type_id::encode(char* out) const noexcept {
@@ -4285,8 +4285,9 @@ inline std::error_code make_type_id(std::string_view prefix, type_id& out) noexc
 
 inline std::error_code parse_type_id(std::string_view text, std::string_view prefix, ulid& out) noexcept {
     if (!is_type_id_prefix(prefix)) return errc::invalid_prefix;
-    if (ULID_UNLIKELY(!detail::parse_type_id_fast(text, prefix, out))) return detail::type_id_error(text, prefix);
-    return detail::success();
+    const std::error_code ec = detail::parse_type_id_fast(text, prefix, out);
+    if (ULID_UNLIKELY(ec)) return detail::type_id_error(text, prefix);
+    return ec;
 }
 
 inline std::error_code parse_type_id(std::string_view text, type_id& out) noexcept {
@@ -4294,7 +4295,7 @@ inline std::error_code parse_type_id(std::string_view text, type_id& out) noexce
     const std::string_view prefix = text.substr(0, separator);
     ulid id;
     // The fast path trusts its prefix, so check the one read from the text.
-    if (ULID_UNLIKELY(!is_type_id_prefix(prefix) || !detail::parse_type_id_fast(text, prefix, id))) {
+    if (ULID_UNLIKELY(!is_type_id_prefix(prefix) || detail::parse_type_id_fast(text, prefix, id))) {
         const detail::type_id_fault f = detail::scan_type_id(text, nullptr, id);
         if (f.code != errc{}) return f.code;
         return make_type_id(f.prefix, id, out);
