@@ -25,7 +25,7 @@ int main() {
     const ulid::typed_id<user> u2 = ulid::make_v7();  // implicit from a raw ulid
     return u2 == u ? 1 : 0;
 #elif ULID_MIX == 4
-    const ulid::typed_id<order> o2 = static_cast<ulid::typed_id<order>>(u);  // even a cast refuses
+    const ulid::typed_id<order> o2 = static_cast<ulid::typed_id<order> >(u);  // even a cast refuses
     return o2 == o ? 1 : 0;
 #endif
 }
