@@ -22,12 +22,17 @@
 #      leaf density (pgstattuple's pgstatindex) of the primary key.
 #   The goals of issue 21 for gen_ulid() are checked and printed: leaf
 #   density >= 85 %, index <= 1.45x bigint's, insert time <= 1.2x bigint's.
+#   On PostgreSQL 18 its uuidv7() joins both parts (table k_uuidv7), and so
+#   does the pg_uuidv7 extension's uuid_generate_v7() where installed
+#   (k_pg_uuidv7); the goals of issue 31 are printed: gen_ulid_v7() costs at
+#   most 1.0x uuidv7() per call, and its primary key is as dense (leaf
+#   density within 1 point of uuidv7()'s).
 # The cluster (initdb in a mktemp folder, Unix socket only, as `nobody` when
 # run as root) has the library in shared_preload_libraries, fsync off and a
 # large max_wal_size, the same for every contender; it is removed on exit.
 # Needs the extension built and installed (extensions/postgresql/test.sh does
 # both, or make -C extensions/postgresql install) and pgstattuple (part of
-# Debian's postgresql-15).
+# Debian's postgresql-NN, as is pgcrypto).
 set -euo pipefail
 
 PG_CONFIG=${PG_CONFIG:-pg_config}
@@ -66,6 +71,25 @@ if [ "$(psql_run -tAc "SELECT to_regprocedure('gen_ulid_v7()') IS NOT NULL")" !=
     exit 1
 fi
 generators="gen_random_uuid gen_ulid gen_monotonic_ulid gen_ulid_v7"
+tables="k_bigint k_uuid k_ulid k_ulid_monotonic k_ulid_v7"
+# PostgreSQL 18's own uuidv7(), and the pg_uuidv7 extension's
+# uuid_generate_v7() where it is installed (Debian: postgresql-18-pg-uuidv7):
+# the UUIDv7 generators gen_ulid_v7() stands next to.
+has_uuidv7=$(psql_run -tAc "SELECT to_regprocedure('uuidv7()') IS NOT NULL")
+if [ "$has_uuidv7" = t ]; then
+    generators="$generators uuidv7"
+    tables="$tables k_uuidv7"
+else
+    echo "(PostgreSQL $(psql_run -tAc 'SHOW server_version') has no uuidv7() (18 does): not measured)"
+fi
+if psql_run -c "CREATE EXTENSION pg_uuidv7" 2>/dev/null; then
+    generators="$generators uuid_generate_v7"
+    tables="$tables k_pg_uuidv7"
+    has_pg_uuidv7=t
+else
+    has_pg_uuidv7=f
+    echo "(the pg_uuidv7 extension is not installed: uuid_generate_v7() not measured)"
+fi
 # What dominates gen_random_uuid(): its 16 bytes come from pg_strong_random()
 # (OpenSSL's RAND_bytes on Debian), which pgcrypto's gen_random_bytes() also
 # calls alone.
@@ -111,7 +135,6 @@ EOF
 
 echo
 echo "== 2. primary-key inserts, $N_ROWS rows each, median of $REPS interleaved repetitions"
-tables="k_bigint k_uuid k_ulid k_ulid_monotonic k_ulid_v7"
 psql_run <<EOF
 CREATE TABLE k_bigint (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, n integer);
 CREATE TABLE k_uuid (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n integer);
@@ -125,6 +148,14 @@ CREATE TABLE src_ulid AS SELECT gen_ulid() AS id FROM generate_series(1, $N_ROWS
 CREATE TABLE src_ulid_monotonic AS SELECT gen_monotonic_ulid() AS id FROM generate_series(1, $N_ROWS);
 CREATE TABLE src_ulid_v7 AS SELECT gen_ulid_v7() AS id FROM generate_series(1, $N_ROWS);
 EOF
+if [ "$has_uuidv7" = t ]; then
+    psql_run -c "CREATE TABLE k_uuidv7 (id uuid PRIMARY KEY DEFAULT uuidv7(), n integer)" \
+        -c "CREATE TABLE src_uuidv7 AS SELECT uuidv7() AS id FROM generate_series(1, $N_ROWS)"
+fi
+if [ "$has_pg_uuidv7" = t ]; then
+    psql_run -c "CREATE TABLE k_pg_uuidv7 (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n integer)" \
+        -c "CREATE TABLE src_pg_uuidv7 AS SELECT uuid_generate_v7() AS id FROM generate_series(1, $N_ROWS)"
+fi
 # A first run also creates the WAL segments every later run recycles: warm up
 # on a scratch table so that no contender pays for it.
 psql_run -c "CREATE TABLE warm_up (id ulid PRIMARY KEY DEFAULT gen_ulid(), n integer)" \
@@ -192,3 +223,21 @@ SELECT format('insert time %s x bigint''s (goal <= 1.2): %s',
               CASE WHEN (SELECT ms FROM med WHERE label = 'k_ulid') <= 1.2 * (SELECT ms FROM med WHERE label = 'k_bigint')
                    THEN 'met' ELSE 'MISSED' END);
 EOF
+if [ "$has_uuidv7" = t ]; then
+    echo
+    echo "== goals for gen_ulid_v7() next to PostgreSQL 18's uuidv7() (issue 31)"
+    psql_run -tA <<'EOF'
+WITH m AS (SELECT label, percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms FROM timings WHERE kind = 'gen' GROUP BY label),
+     per_call AS (SELECT m.label, m.ms - l.ms AS ms FROM m, m l WHERE l.label = 'generate_series only'),
+     v AS (SELECT ms FROM per_call WHERE label = 'gen_ulid_v7()'), p AS (SELECT ms FROM per_call WHERE label = 'uuidv7()'),
+     u AS (SELECT * FROM sizes WHERE label = 'k_ulid_v7'), w AS (SELECT * FROM sizes WHERE label = 'k_uuidv7')
+SELECT format('per call %s x uuidv7()''s (goal <= 1.0): %s', round((v.ms / p.ms)::numeric, 3),
+              CASE WHEN v.ms <= p.ms THEN 'met' ELSE 'MISSED' END) FROM v, p
+UNION ALL
+SELECT format('primary-key leaf density %s %% against uuidv7()''s %s %% (goal: as dense, within 1 point): %s',
+              round(u.leaf_density::numeric, 1), round(w.leaf_density::numeric, 1),
+              CASE WHEN u.leaf_density >= w.leaf_density - 1 THEN 'met' ELSE 'MISSED' END) FROM u, w
+UNION ALL
+SELECT format('primary-key index %s x uuidv7()''s', round(u.index_bytes::numeric / w.index_bytes, 3)) FROM u, w;
+EOF
+fi

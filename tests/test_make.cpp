@@ -129,3 +129,20 @@ TEST_CASE("make_batch fills the buffer with increasing IDs that continue make()"
     REQUIRE(three[1] < three[2]);
 #endif
 }
+
+TEST_CASE("make() and make_v7() interleaved are two sequences, each strictly increasing on its own",
+          "[make][v7]") {
+    // What api.md's "Which sequences are ordered against which" promises: no
+    // call of one generator moves the other's sequence back or forward.
+    ulid::ulid last_classic = ulid::make();
+    ulid::ulid last_v7 = ulid::make_v7();
+    for (int i = 0; i < 20000; ++i) {
+        const ulid::ulid classic = ulid::make();
+        const ulid::ulid v7 = ulid::make_v7();
+        REQUIRE(last_classic < classic);
+        REQUIRE(last_v7 < v7);
+        REQUIRE(v7.is_uuidv7());
+        last_classic = classic;
+        last_v7 = v7;
+    }
+}

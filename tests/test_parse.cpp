@@ -126,3 +126,22 @@ TEST_CASE("must_parse returns the value or throws ulid::error with the errc", "[
         REQUIRE(std::string(e.what()).find("overflow") != std::string::npos);
     }
 }
+
+TEST_CASE("must_parse's exception says which character, where, as explain() does", "[codec][errors]") {
+    const auto what_of = [](std::string_view text) -> std::string {
+        try {
+            (void)ulid::must_parse(text);
+        } catch (const ulid::error& e) {
+            return e.what();
+        }
+        FAIL("must_parse did not throw");
+        return {};
+    };
+    for (const std::string_view text :
+         {"01ARYZ6S41TSV4RRFFQ69G5FAU", "01ARYZ", "81ARYZ6S41TSV4RRFFQ69G5FAV", "01ARYZ6S41TSV4RRFF\tQ69G5FA"}) {
+        const std::string what = what_of(text);
+        CAPTURE(text, what);
+        REQUIRE(what.rfind(ulid::explain(text), 0) == 0);
+    }
+    REQUIRE(what_of("01ARYZ6S41TSV4RRFFQ69G5FAU").find("'U' at position 26") != std::string::npos);
+}

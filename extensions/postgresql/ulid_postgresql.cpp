@@ -20,6 +20,15 @@
 extern "C" {
 #include "postgres.h"
 
+// Compatibility: every difference between the supported majors (15 to 18) is
+// here. 16 moved the varlena macros (SET_VARSIZE, VARDATA) out of postgres.h.
+#if PG_VERSION_NUM < 150000
+#error "the ulid extension needs PostgreSQL 15 or later (shmem_request_hook); tested with 15, 17 and 18"
+#endif
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
+
 #include "common/hashfn.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
@@ -252,14 +261,15 @@ std::uint64_t unix_ms(TimestampTz ts) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type ulid"),
                         errdetail("ULIDs hold finite times only, not infinity.")));
     }
-    // Both operands are within PostgreSQL's timestamp range (about +-2^58 us),
-    // so the sum cannot overflow.
-    const std::int64_t unix_us = ts + pg_epoch_offset_us;
-    if (unix_us < 0) {
+    if (ts < -pg_epoch_offset_us) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type ulid"),
                         errdetail("ULIDs start at 1970-01-01 00:00:00 UTC.")));
     }
-    const auto ms = static_cast<std::uint64_t>(unix_us / 1000);
+    // Unsigned: finite timestamps reach 294276 AD, less than 2^63 us after
+    // 2000 but not after 1970, so a signed sum would wrap (to before 1970)
+    // for the range's last 30 years.
+    const std::uint64_t unix_us = static_cast<std::uint64_t>(ts) + static_cast<std::uint64_t>(pg_epoch_offset_us);
+    const std::uint64_t ms = unix_us / 1000;
     if (ms > ulid::max_time) {
         ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE), errmsg("timestamp out of range for type ulid"),
                         errdetail("%s", ulid::error_message(ulid::errc::big_time))));
@@ -292,8 +302,8 @@ PG_FUNCTION_INFO_V1(ulid_in);
 /// braces, with a '-' after any group of four). Anything else is 22P02, with
 /// the library's explain() text saying which character is wrong and where.
 Datum ulid_in(PG_FUNCTION_ARGS) {
-    const char* text = PG_GETARG_CSTRING(0);
-    const std::string_view input(text);
+    const char* const raw = PG_GETARG_CSTRING(0);
+    const std::string_view input(raw);
     ulid::ulid id;
     std::array<char, ulid::uuid_size> canonical{};
     std::array<char, 160> why{};
@@ -320,7 +330,7 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
     }
     ereport(ERROR,
             (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-             errmsg("invalid input syntax for type %s: \"%s\"", "ulid", text), errdetail("%s", why.data()),
+             errmsg("invalid input syntax for type %s: \"%s\"", "ulid", raw), errdetail("%s", why.data()),
              layout_unknown ? errhint("A ulid is written as 26 Crockford base32 characters, or as a UUID: 32 "
                                       "hexadecimal digits, optionally in braces, with a hyphen allowed after any "
                                       "group of four.")
@@ -513,10 +523,10 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
         report_generation_failure("gen_monotonic_ulid()", ulid::make_error_code(ulid::errc::big_time));
     }
     if (exhausted) {
-        std::array<char, ulid::encoded_size + 1> text{};
-        ulid::ulid::from_high_low(last.high, last.low).encode(text.data());
+        std::array<char, ulid::encoded_size + 1> last_text{};
+        ulid::ulid::from_high_low(last.high, last.low).encode(last_text.data());
         ereport(ERROR, (errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
-                        errmsg("gen_monotonic_ulid() has no ULID left above the last one, %s", text.data()),
+                        errmsg("gen_monotonic_ulid() has no ULID left above the last one, %s", last_text.data()),
                         errdetail("%s", ulid::error_message(ulid::errc::monotonic_overflow))));
     }
     return make_datum(ulid::ulid::from_high_low(next.high, next.low));

@@ -104,10 +104,12 @@ bool read_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, u
         case SQLITE_TEXT: {
             std::string_view text;
             if (!value_text(ctx, value, text)) return false;
-            const std::error_code ec = ulid::parse(text, out);
-            if (!ec) return true;
+            if (!ulid::parse(text, out)) return true;
+            // explain(): which character and where, or the length found.
+            std::array<char, 128> why{};
+            (void)ulid::explain(text, why.data(), why.size());
             std::snprintf(message.data(), message.size(), "%s: invalid ULID '%s': %s", function,
-                          quoted_input(text).text.data(), library_message(ec));
+                          quoted_input(text).text.data(), why.data());
             break;
         }
         case SQLITE_BLOB: {
@@ -334,9 +336,11 @@ static void ulid_from_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_
     std::string_view text;
     if (!value_text(ctx, value, text)) return;
     ulid::ulid id;
-    if (const std::error_code ec = ulid::parse_uuid(text, id)) {
+    if (ulid::parse_uuid(text, id)) {
+        std::array<char, 128> why{};
+        (void)ulid::explain(text, why.data(), why.size(), ulid::text_form::uuid);
         std::snprintf(message.data(), message.size(), "ulid_from_uuid: invalid UUID '%s': %s",
-                      quoted_input(text).text.data(), library_message(ec));
+                      quoted_input(text).text.data(), why.data());
         sqlite3_result_error(ctx, message.data(), -1);
         return;
     }

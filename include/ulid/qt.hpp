@@ -15,8 +15,11 @@
 #include <QtCore/QMetaType>
 #include <QtCore/QString>
 #include <QtCore/QStringView>
+#include <QtCore/QUuid>
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <system_error>
 
 namespace ulid {
@@ -63,6 +66,54 @@ inline std::string_view to_ascii(QStringView text, char* buffer) noexcept {
     return parse_any(detail::to_ascii(text, buffer.data()), out);
 }
 
+/// Why `text` does not parse as `form`, as explain() says it, with the
+/// offending character shown as Qt holds it (a non-ASCII one too) and
+/// lengths and positions counted in UTF-16 code units, as QString::size()
+/// counts them. Empty when `text` parses. May throw std::bad_alloc.
+[[nodiscard]] inline QString explain(QStringView text, text_form form = text_form::ulid) {
+    std::string ascii(static_cast<std::size_t>(text.size()), '\0');
+    (void)detail::to_ascii(text, ascii.data());
+    const std::string message = explain(std::string_view(ascii), form);
+    // to_ascii() turned every non-ASCII character into '\x7f', which no form
+    // allows: when the offending character is one of those, show the real one.
+    const std::string_view shown = "'\\x7f'";
+    const std::string_view where = " at position ";
+    if (message.compare(0, shown.size(), shown) == 0 && message.compare(shown.size(), where.size(), where) == 0) {
+        const auto position = static_cast<qsizetype>(std::stoul(message.substr(shown.size() + where.size()))) - 1;
+        if (position >= 0 && position < text.size() && text[position].unicode() >= 0x80) {
+            return QLatin1Char('\'') + text.mid(position, 1).toString() + QLatin1Char('\'') +
+                   QString::fromStdString(message.substr(shown.size()));
+        }
+    }
+    return QString::fromStdString(message);
+}
+
+/// The same 128 bits as a QUuid (RFC 9562 byte order, as the UUID text
+/// form). Never allocates or throws.
+[[nodiscard]] inline QUuid to_quuid(const ulid& id) noexcept {
+    const byte_array& b = id.bytes();
+    const auto at = [&](std::size_t i, std::size_t n) {
+        std::uint32_t v = 0;
+        for (std::size_t k = 0; k < n; ++k) v = (v << 8U) | b[i + k];
+        return v;
+    };
+    return QUuid(at(0, 4), static_cast<ushort>(at(4, 2)), static_cast<ushort>(at(6, 2)), b[8], b[9], b[10], b[11],
+                 b[12], b[13], b[14], b[15]);
+}
+
+/// The ULID of a QUuid's 128 bits: to_quuid()'s inverse. Any QUuid maps to
+/// a ULID (every 128-bit value is one). Never allocates or throws.
+[[nodiscard]] inline ulid from_quuid(const QUuid& uuid) noexcept {
+    byte_array b{};
+    for (std::size_t k = 0; k < 4; ++k) b[k] = static_cast<std::uint8_t>(uuid.data1 >> (24U - 8U * k));
+    b[4] = static_cast<std::uint8_t>(uuid.data2 >> 8U);
+    b[5] = static_cast<std::uint8_t>(uuid.data2);
+    b[6] = static_cast<std::uint8_t>(uuid.data3 >> 8U);
+    b[7] = static_cast<std::uint8_t>(uuid.data3);
+    for (std::size_t k = 0; k < 8; ++k) b[8 + k] = uuid.data4[k];
+    return ulid::from_bytes(b);
+}
+
 /// For QHash and QSet: qHashBits over the 16 bytes with Qt's seed, as
 /// qHash(QUuid) does. Never throws.
 [[nodiscard]] inline size_t qHash(const ulid& id, size_t seed = 0) noexcept {
@@ -103,17 +154,25 @@ inline QDebug operator<<(QDebug debug, const ulid& id) {
 
 /// Registers the ulid -> QString converter with QMetaType, so that
 /// QVariant::fromValue(id).toString() gives the text form (QString -> ulid
-/// is ulid::parse: a converter could not report bad text in Qt 6.4). Call
-/// once, e.g. in main(); later calls do nothing. Thread-safe.
+/// is ulid::parse: a converter could not report bad text in Qt 6.4).
+/// Including this header already does it, before main(); calling it again
+/// does nothing and returns true. Thread-safe.
 inline bool register_qt_converters() {
     static const bool registered = QMetaType::registerConverter<ulid, QString>(&to_qstring);
     return registered;
 }
 
+namespace detail {
+// Without the converter QVariant::toString() would be silently empty.
+inline const bool qt_converters_registered = register_qt_converters();
+}  // namespace detail
+
 }  // namespace ulid
 
-/// ulid::ulid in QVariant and QMetaType (queued connections, models, QSettings
-/// through QDataStream); ==, <, QDataStream and QDebug come from the operators.
+// ulid::ulid in QVariant and QMetaType (queued connections, models, QSettings
+// through QDataStream); ==, <, QDataStream and QDebug come from the operators.
+// Done here, once: a second Q_DECLARE_METATYPE(ulid::ulid) in user code is a
+// redefinition error.
 Q_DECLARE_METATYPE(ulid::ulid)
 
 #endif  // ULID_QT_HPP

@@ -56,7 +56,7 @@
 #define ULID_ULID_HPP
 
 #define ULID_VERSION_MAJOR 0
-#define ULID_VERSION_MINOR 1
+#define ULID_VERSION_MINOR 2
 #define ULID_VERSION_PATCH 0
 /// The version as one number: MAJOR * 10000 + MINOR * 100 + PATCH.
 #define ULID_VERSION (ULID_VERSION_MAJOR * 10000 + ULID_VERSION_MINOR * 100 + ULID_VERSION_PATCH)
@@ -111,8 +111,12 @@
 #else
 #define ULID_HAS_SPAN 0
 #endif
-#if defined(__cpp_impl_three_way_comparison) && __cpp_impl_three_way_comparison >= 201907L && \
-    defined(__cpp_lib_three_way_comparison) && __cpp_lib_three_way_comparison >= 201907L
+// libc++ before 16 has <compare> and its orderings, all that operator<=>
+// needs, but leaves __cpp_lib_three_way_comparison undefined (the library's
+// own <=> on its containers was unfinished).
+#if defined(__cpp_impl_three_way_comparison) && __cpp_impl_three_way_comparison >= 201907L &&  \
+    ((defined(__cpp_lib_three_way_comparison) && __cpp_lib_three_way_comparison >= 201907L) || \
+     (defined(_LIBCPP_VERSION) && _LIBCPP_VERSION >= 14000 && __cplusplus >= 202002L))
 #define ULID_HAS_THREE_WAY_COMPARISON 1
 #include <compare>
 #else
@@ -323,6 +327,9 @@ class error : public std::system_error {
 public:
     explicit error(errc e) : std::system_error(make_error_code(e)) {}
     explicit error(std::error_code ec) : std::system_error(ec) {}
+    /// `ec` with a sentence saying exactly why (must_parse() passes
+    /// explain()'s): what() begins with it.
+    error(std::error_code ec, const std::string& why) : std::system_error(ec, why) {}
 };
 
 }  // namespace ulid
@@ -616,8 +623,10 @@ static_assert(std::is_standard_layout_v<ulid>);
 /// Never allocates.
 [[nodiscard]] inline std::error_code parse(std::string_view text, ulid& out) noexcept;
 
-/// As parse(), but returns the ULID and throws ulid::error on failure (aborts
-/// with a message when exceptions are disabled).
+/// As parse(), but returns the ULID and throws ulid::error on failure, whose
+/// what() begins with explain()'s sentence (which character, where, or the
+/// length found); code() is parse()'s error. Aborts with that sentence when
+/// exceptions are disabled.
 [[nodiscard]] inline ulid must_parse(std::string_view text);
 
 /// Parses the RFC 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", either
@@ -2141,7 +2150,16 @@ inline std::error_code parse(std::string_view text, ulid& out) noexcept {
 
 inline ulid must_parse(std::string_view text) {
     ulid id;
-    if (const std::error_code ec = parse(text, id)) detail::throw_error(ec);
+    if (const std::error_code ec = parse(text, id)) {
+#if ULID_EXCEPTIONS
+        throw error(ec, explain(text));
+#else
+        std::array<char, 128> why{};
+        (void)explain(text, why.data(), why.size());
+        std::fprintf(stderr, "ulid: fatal error: %s: %s\n", why.data(), error_message(errc_of(ec)));
+        std::abort();
+#endif
+    }
     return id;
 }
 

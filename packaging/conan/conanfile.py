@@ -4,7 +4,7 @@ import os
 
 from conan import ConanFile
 from conan.tools.build import check_min_cppstd
-from conan.tools.files import copy
+from conan.tools.files import copy, save
 from conan.tools.layout import basic_layout
 
 required_conan_version = ">=2.0"
@@ -12,7 +12,7 @@ required_conan_version = ">=2.0"
 
 class UlidConan(ConanFile):
     name = "ulid"
-    version = "0.1.0"
+    version = "0.2.0"
     description = "Header-only ULIDs for C++17: sortable, monotonic, zero-allocation"
     license = "MIT"
     url = "https://github.com/ulid-cpp/ulid"
@@ -46,10 +46,23 @@ class UlidConan(ConanFile):
             dst=os.path.join(self.package_folder, "include"),
         )
 
+        # CMakeDeps makes ulid::ulid but knows no compile features: this
+        # module, run after the target exists, carries the C++17 requirement
+        # as the installed ulidTargets.cmake does (a flag would lower a
+        # consumer's newer standard).
+        save(
+            self,
+            os.path.join(self.package_folder, self._cxx_std_module),
+            "set_property(TARGET ulid::ulid APPEND PROPERTY INTERFACE_COMPILE_FEATURES cxx_std_17)\n",
+        )
+
+    _cxx_std_module = os.path.join("share", "cmake", "ulid", "ulid-cxx-std.cmake")
+
     def package_info(self):
         self.cpp_info.set_property("cmake_file_name", "ulid")
         self.cpp_info.set_property("cmake_target_name", "ulid::ulid")
         self.cpp_info.set_property("pkg_config_name", "ulid")
+        self.cpp_info.set_property("cmake_build_modules", [self._cxx_std_module])
         self.cpp_info.bindirs = []
         self.cpp_info.libdirs = []
         # pthread_atfork (the fork handlers) lives in libpthread before

@@ -65,6 +65,10 @@ read_required("${_conan_dir}/conanfile.py" _conanfile)
 read_required("${_port_dir}/vcpkg.json" _vcpkg_json)
 read_required("${_port_dir}/portfile.cmake" _portfile)
 read_required("${_port_dir}/usage" _usage)
+set(_port_sha "")
+if(_portfile MATCHES "SHA512 ([0-9a-f]+)")
+  set(_port_sha "${CMAKE_MATCH_1}")
+endif()
 
 if(MUTATE)
   set(_mutations
@@ -73,7 +77,9 @@ if(MUTATE)
       "vcpkg-missing-file|_portfile|\${SOURCE_PATH}/LICENSE|\${SOURCE_PATH}/LICENSE.missing"
       "vcpkg-missing-port-file|_portfile|\${CMAKE_CURRENT_LIST_DIR}/usage|\${CMAKE_CURRENT_LIST_DIR}/usage.missing"
       "vcpkg-version|_vcpkg_json|\"version\": \"${_version}\"|\"version\": \"${_version}.1\""
-      "vcpkg-option|_portfile|-DULID_BUILD_TESTS=OFF|-DULID_BUILD_TEST=OFF")
+      "vcpkg-option|_portfile|-DULID_BUILD_TESTS=OFF|-DULID_BUILD_TEST=OFF"
+      "vcpkg-no-hash|_portfile|SHA512 ${_port_sha}|SHA512 0"
+      "conan-cxx-std|_conanfile|[self._cxx_std_module]|[]")
   set(_applied FALSE)
   foreach(_mutation IN LISTS _mutations)
     string(REPLACE "|" ";" _fields "${_mutation}")
@@ -119,7 +125,9 @@ if(NOT _conanfile MATCHES "\nfrom conan import ConanFile\n" OR _conanfile MATCHE
 endif()
 foreach(_needed "no_copy_source = True" "self.info.clear()" "check_min_cppstd(self, 17)"
                 "set_property(\"cmake_file_name\", \"ulid\")" "set_property(\"cmake_target_name\", \"ulid::ulid\")"
-                "self.cpp_info.bindirs = []" "self.cpp_info.libdirs = []")
+                "self.cpp_info.bindirs = []" "self.cpp_info.libdirs = []"
+                "set_property(\"cmake_build_modules\", [self._cxx_std_module])"
+                "INTERFACE_COMPILE_FEATURES cxx_std_17")
   string(FIND "${_conanfile}" "${_needed}" _at)
   if(_at EQUAL -1)
     fail("conanfile.py lacks ${_needed}")
@@ -208,6 +216,15 @@ else()
   message(STATUS "no Python interpreter: the recipes' Python syntax is not checked")
 endif()
 
+# --- README ---------------------------------------------------------------
+# Its FetchContent snippet names the same home, and the current release.
+read_required("${SOURCE_DIR}/README.md" _readme)
+if(NOT _readme MATCHES "GIT_REPOSITORY ([^ \n]+)\n +GIT_TAG +([^ )\n]+)")
+  fail("README.md: no FetchContent GIT_REPOSITORY / GIT_TAG lines")
+elseif(NOT CMAKE_MATCH_1 STREQUAL "${_homepage}.git" OR NOT CMAKE_MATCH_2 STREQUAL "v${_version}")
+  fail("README.md: FetchContent takes ${CMAKE_MATCH_1} at ${CMAKE_MATCH_2}, not ${_homepage}.git at v${_version}")
+endif()
+
 # --- vcpkg ---------------------------------------------------------------
 string(JSON _name ERROR_VARIABLE _err GET "${_vcpkg_json}" name)
 if(_err)
@@ -250,31 +267,32 @@ endif()
 
 # Comments say nothing about what the port does.
 string(REGEX REPLACE "#[^\n]*" "" _portfile "${_portfile}")
-string(FIND "${_portfile}" "vcpkg_from_github(" _start)
+string(FIND "${_portfile}" "vcpkg_download_distfile(" _start)
 if(_start EQUAL -1)
-  fail("portfile.cmake: no vcpkg_from_github(...)")
+  fail("portfile.cmake: no vcpkg_download_distfile(...) of the release archive")
 else()
-  string(SUBSTRING "${_portfile}" ${_start} -1 _from_github)
-  string(FIND "${_from_github}" ")" _end)
-  string(SUBSTRING "${_from_github}" 0 ${_end} _from_github)
-  if(NOT _from_github MATCHES "REPO ([^ \n]+)")
-    fail("portfile.cmake: vcpkg_from_github has no REPO")
-  elseif(NOT "https://github.com/${CMAKE_MATCH_1}" STREQUAL _homepage)
-    fail("portfile.cmake: REPO ${CMAKE_MATCH_1} is not the project's ${_homepage}")
+  string(SUBSTRING "${_portfile}" ${_start} -1 _download)
+  string(FIND "${_download}" "\n)" _end)
+  string(SUBSTRING "${_download}" 0 ${_end} _download)
+  # The asset scripts/release-archive makes, on the project's own home.
+  set(_asset "${_homepage}/releases/download/v\${VERSION}/ulid-\${VERSION}.tar.gz")
+  if(NOT _download MATCHES "URLS \"([^\"]+)\"")
+    fail("portfile.cmake: vcpkg_download_distfile has no URLS")
+  elseif(NOT CMAKE_MATCH_1 STREQUAL _asset)
+    fail("portfile.cmake: URLS ${CMAKE_MATCH_1} is not the release asset ${_asset}")
   endif()
-  if(NOT _from_github MATCHES "REF \"v\\\${VERSION}\"")
-    fail("portfile.cmake: REF is not \"v\${VERSION}\" (the release tag of vcpkg.json's version)")
-  endif()
-  if(_from_github MATCHES "SHA512 ([0-9a-f]+)")
+  if(_download MATCHES "SHA512 ([0-9a-f]+)")
     set(_sha "${CMAKE_MATCH_1}")
     string(LENGTH "${_sha}" _length)
-    if(_sha STREQUAL "0")
-      message(STATUS "NOTE: portfile.cmake SHA512 is 0 until v${_version} is tagged; vcpkg prints the hash to put there")
-    elseif(NOT _length EQUAL 128)
-      fail("portfile.cmake: SHA512 ${_sha} is not 128 hex digits")
+    if(NOT _length EQUAL 128)
+      fail("portfile.cmake: SHA512 ${_sha} is not 128 hex digits: run scripts/release-archive --update-port")
     endif()
   else()
     fail("portfile.cmake: no SHA512")
+  endif()
+  string(FIND "${_portfile}" "vcpkg_extract_source_archive(SOURCE_PATH ARCHIVE \"\${ARCHIVE}\")" _at)
+  if(_at EQUAL -1)
+    fail("portfile.cmake: the archive is not extracted into SOURCE_PATH (vcpkg_extract_source_archive)")
   endif()
 endif()
 foreach(_call vcpkg_cmake_install vcpkg_fixup_pkgconfig "set(VCPKG_BUILD_TYPE release)")

@@ -17,6 +17,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 ext=$root/extensions/postgresql
 build=$root/build/postgresql-clients
 export PG_CONFIG=${PG_CONFIG:-pg_config}
+mkdir -p "$build"
 
 make -C "$ext" --no-print-directory
 make -C "$ext" --no-print-directory install >/dev/null

@@ -12,6 +12,7 @@
 #include <QtCore/QMap>
 #include <QtCore/QSet>
 #include <QtCore/QString>
+#include <QtCore/QUuid>
 #include <QtCore/QVariant>
 #include <cstdint>
 #include <string>
@@ -128,6 +129,48 @@ TEST_CASE("QDebug prints ulid(text)", "[qt]") {
     text.clear();
     QDebug(&text) << 1 << sample << 2 << QStringLiteral("quoted");  // spacing and quoting are restored
     CHECK(text.trimmed().toStdString() == "1 ulid(01ARZ3NDEKTSV4RRFFQ69G5FAV) 2 \"quoted\"");
+}
+
+TEST_CASE("QVariant::toString() gives the text without any registration call", "[qt]") {
+    // No register_qt_converters() before this: including <ulid/qt.hpp> did it.
+    const QVariant v = QVariant::fromValue(sample);
+    CHECK(v.canConvert<QString>());
+    CHECK(v.toString() == QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+}
+
+TEST_CASE("explain(QStringView) counts and shows characters as Qt holds them", "[qt]") {
+    // 26 UTF-16 units ending in U+00E9: in UTF-8 it would be 27 bytes.
+    const QString accented = QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FA") + QChar(0x00E9);
+    CHECK(ulid::explain(accented).toStdString() == "'\xC3\xA9' at position 26 is not a Crockford base32 character");
+    CHECK(ulid::explain(QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAU")).toStdString() ==
+          std::string("'U' at position 26 is not a Crockford base32 character"));
+    // A real DEL is shown escaped, as explain() shows it, not replaced.
+    const QString del = QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FA") + QChar(0x7F);
+    CHECK(ulid::explain(del).toStdString() ==
+          std::string("'\\x7f' at position 26 is not a Crockford base32 character"));
+    CHECK(ulid::explain(QStringLiteral("short")).toStdString() == "got 5 characters, expected 26");
+    const QString uuid = QStringLiteral("01563df3-6481-d676-4c61-efb99302bd5") + QChar(0x00E9);
+    CHECK(ulid::explain(uuid, ulid::text_form::uuid).toStdString() ==
+          "'\xC3\xA9' at position 36 is not a hexadecimal digit");
+    CHECK(ulid::explain(QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV")).isEmpty());
+}
+
+TEST_CASE("QUuid holds the same 128 bits", "[qt]") {
+    const QUuid q = ulid::to_quuid(sample);
+    const ulid::uuid_text text = sample.encode_uuid();
+    CHECK(q.toString(QUuid::WithoutBraces) == QString::fromLatin1(text.data(), static_cast<qsizetype>(text.size())));
+    CHECK(q.toRfc4122() ==
+          QByteArray(reinterpret_cast<const char*>(sample.bytes().data()), static_cast<qsizetype>(ulid::binary_size)));
+    CHECK(ulid::from_quuid(q) == sample);
+    for (int i = 0; i < 1000; ++i) {
+        const QUuid random = QUuid::createUuid();
+        CHECK(ulid::to_quuid(ulid::from_quuid(random)) == random);
+        const ulid::ulid id = ulid::make_v7();
+        CHECK(ulid::to_quuid(id).variant() == QUuid::DCE);
+        CHECK(ulid::from_quuid(ulid::to_quuid(id)) == id);
+    }
+    CHECK(ulid::to_quuid(ulid::ulid::nil()).isNull());
+    CHECK(ulid::from_quuid(QUuid()) == ulid::ulid::nil());
 }
 
 TEST_CASE("QVariant and QMetaType hold ulids", "[qt]") {

@@ -145,7 +145,10 @@ TEST_CASE("bad text throws soci_error saying why and changes nothing", "[soci]")
         sql << "SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'", soci::into(id);
         FAIL("no soci_error");
     } catch (const soci::soci_error& e) {
-        CHECK_THAT(e.what(), Catch::Matchers::Contains("ulid::ulid") && Catch::Matchers::Contains("'U'"));
+        // (Plain find(): Catch2 v2 and v3 name their substring matcher differently.)
+        const std::string what = e.what();
+        CHECK(what.find("ulid::ulid") != std::string::npos);
+        CHECK(what.find("'U'") != std::string::npos);
     }
     CHECK(id == sample);
 }

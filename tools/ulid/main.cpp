@@ -446,6 +446,7 @@ int run(int argc, char** argv) {
         case action::run:
             break;
     }
+    if (!opt.warning.empty()) std::fprintf(stderr, "ulid: %s\n", opt.warning.c_str());
     output_buffer out(stdout);
     int status = opt.parsing() ? parse_all(opt, out) : generate_all(opt, out);
     if (!out.flush()) {

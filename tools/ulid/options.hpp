@@ -46,6 +46,7 @@ struct options {
     bool prefix_given = false;               // --prefix: generate TypeIDs (UUIDv7 under this prefix)
     std::string_view prefix;                 // valid (ulid::is_type_id_prefix) when prefix_given
     std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
+    std::string warning;                     // printed before running, when not empty
 
     // Options as spelled on the command line, for error messages; empty when
     // not given.
@@ -249,6 +250,16 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
         }
         opt.time_given = true;
         opt.time_flag = flag;
+        // Ten or eleven digits read as milliseconds fall in 1970-01-12 to
+        // 1973-03-03; as seconds they are 2001 to 5138: almost surely meant so.
+        constexpr std::uint64_t seconds_low = 1000000000;
+        constexpr std::uint64_t seconds_high = 100000000000;
+        if (value.find_first_not_of("0123456789") == std::string_view::npos && opt.time_ms >= seconds_low &&
+            opt.time_ms < seconds_high) {
+            opt.warning = "warning: " + flag + " " + std::string(value) + " is read as milliseconds (" +
+                          ulid::rfc3339(opt.time_ms).str() + "); if it is seconds (" +
+                          ulid::rfc3339(opt.time_ms * 1000).str() + "), give " + std::string(value) + "000";
+        }
     } else if (name == "local") {
         opt.local = true;
         opt.local_flag = flag;

@@ -18,6 +18,10 @@ SELECT ulid_lower_bound('2026-01-01 12:00:00.001+00') = '2026-01-01 12:00:00.001
 SELECT ulid_lower_bound('1970-01-01 00:00:00+00'), ulid_upper_bound('10889-08-02 05:31:50.655+00');
 SELECT ulid_upper_bound('1969-12-31 23:59:59.999+00');
 SELECT ulid_upper_bound('10889-08-02 05:31:50.656+00');
+-- PostgreSQL's last 30 years (294246 to 294276 AD) are more than 2^63 us
+-- after 1970: too big, not "before 1970" (a wrapped sum).
+SELECT ulid_lower_bound('294250-01-01 00:00+00');
+SELECT '294276-12-31 23:59:59.999999+00'::timestamptz::ulid;
 SELECT ulid_lower_bound('infinity');
 SELECT ulid_upper_bound(NULL) IS NULL AS strict;
 SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc

@@ -37,12 +37,15 @@ FROM forked;
 -- gen_ulid(), which is PARALLEL SAFE, and draws its own stream;
 -- gen_monotonic_ulid() is PARALLEL RESTRICTED, so it stays in the leader.
 CREATE TABLE leader_values AS SELECT gen_ulid() AS id FROM generate_series(1, 2000);
-SET force_parallel_mode = on;
+-- force_parallel_mode before 16, debug_parallel_query since.
+SELECT set_config(CASE WHEN current_setting('server_version_num')::int < 160000 THEN 'force_parallel_mode'
+                       ELSE 'debug_parallel_query' END, 'on', false) AS parallel_query;
 SET parallel_setup_cost = 0;
 EXPLAIN (COSTS OFF) SELECT gen_ulid() FROM generate_series(1, 2000);
 EXPLAIN (COSTS OFF) SELECT gen_monotonic_ulid() FROM generate_series(1, 2000);
 CREATE TABLE worker_values AS SELECT gen_ulid() AS id FROM generate_series(1, 2000);
-RESET force_parallel_mode;
+SELECT set_config(CASE WHEN current_setting('server_version_num')::int < 160000 THEN 'force_parallel_mode'
+                       ELSE 'debug_parallel_query' END, 'off', false) AS parallel_query;
 RESET parallel_setup_cost;
 SELECT count(*) AS n, count(DISTINCT substr(id::bytea, 7)) AS distinct_entropy
 FROM (SELECT id FROM leader_values UNION ALL SELECT id FROM worker_values) s;

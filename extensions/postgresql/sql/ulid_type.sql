@@ -129,7 +129,10 @@ CREATE TABLE parent (id uuid PRIMARY KEY);
 CREATE TABLE child (parent_id uuid REFERENCES parent, n integer);
 INSERT INTO parent SELECT md5(g::text)::uuid FROM generate_series(1, 100) g;
 INSERT INTO child SELECT md5((g % 100 + 1)::text)::uuid, g FROM generate_series(1, 300) g;
+-- (VERBOSITY terse: PostgreSQL 18 words the DETAIL differently.)
+\set VERBOSITY terse
 ALTER TABLE child ALTER COLUMN parent_id TYPE ulid;
+\set VERBOSITY default
 BEGIN;
 ALTER TABLE child DROP CONSTRAINT child_parent_id_fkey;
 ALTER TABLE parent ALTER COLUMN id TYPE ulid;

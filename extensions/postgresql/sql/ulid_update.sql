@@ -9,6 +9,10 @@ CREATE FUNCTION ulid_extension_digest() RETURNS SETOF text LANGUAGE sql AS $$
 WITH m AS (
     SELECT d.classid, d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
     WHERE d.refclassid = 'pg_extension'::regclass AND e.extname = 'ulid' AND d.deptype = 'e'
+      -- The array type ulid[], which comes with the type, is a member of
+      -- its own only on newer servers (18): left out.
+      AND NOT EXISTS (SELECT FROM pg_type t
+                      WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid AND t.typcategory = 'A')
 )
 SELECT pg_describe_object(m.classid, m.objid, 0) ||
        coalesce(' comment=' || obj_description(m.objid, m.classid::regclass::text), '') ||

@@ -73,5 +73,8 @@ DROP TABLE uuid_refs;
 -- Not the other way: a ulid column cannot reference a uuid key, since the
 -- key's family is PostgreSQL's uuid_ops. docs/databases.md shows the
 -- in-place ALTER COLUMN ... TYPE ulid that makes the types match.
+-- (VERBOSITY terse: PostgreSQL 18 words the DETAIL differently.)
+\set VERBOSITY terse
 CREATE TABLE ulid_refs (item ulid REFERENCES old_items (id));
+\set VERBOSITY default
 DROP TABLE new_items, old_items;

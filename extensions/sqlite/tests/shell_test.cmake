@@ -94,7 +94,7 @@ SELECT ulid_ms('01ARYZ6S41TSV4RRFFQ69G5FAU');
 if(bad_rv EQUAL 0)
   set(_failures "${_failures}\n  ulid_ms of an invalid ULID succeeded: ${bad_out}")
 endif()
-set(_message "ulid_ms: invalid ULID '01ARYZ6S41TSV4RRFFQ69G5FAU': bad data characters")
+set(_message "ulid_ms: invalid ULID '01ARYZ6S41TSV4RRFFQ69G5FAU': 'U' at position 26 is not a Crockford base32 character")
 string(FIND "${bad_err}" "${_message}" _at)
 if(_at EQUAL -1)
   set(_failures "${_failures}\n  stderr lacks [${_message}]: [${bad_err}]")

@@ -1,15 +1,15 @@
 # Header-only: nothing is compiled, so one (release) configuration suffices.
 set(VCPKG_BUILD_TYPE release)
 
-vcpkg_from_github(
-    OUT_SOURCE_PATH SOURCE_PATH
-    REPO ulid-cpp/ulid
-    REF "v${VERSION}"
-    # The hash of the release archive, filled in when the tag exists (vcpkg
-    # prints it when this is 0).
-    SHA512 0
-    HEAD_REF main
+# The release's source archive, made and hashed by scripts/release-archive
+# (the hash below is its output; CONTRIBUTING.md, "Releasing") and published
+# as an asset of the release tagged v${VERSION}.
+vcpkg_download_distfile(ARCHIVE
+    URLS "https://github.com/ulid-cpp/ulid/releases/download/v${VERSION}/ulid-${VERSION}.tar.gz"
+    FILENAME "ulid-${VERSION}.tar.gz"
+    SHA512 0b330b90d9e915b8d61262cadd9ad5557cf8dd34a212d48fe1175ca168a481e02be56758bd3413d9fb9b0a23e47992d7a42edd1007f294533a2ea68d2269fe6c
 )
+vcpkg_extract_source_archive(SOURCE_PATH ARCHIVE "${ARCHIVE}")
 
 vcpkg_cmake_configure(
     SOURCE_PATH "${SOURCE_PATH}"

@@ -8,6 +8,13 @@
 #include <cstdio>
 #include <string_view>
 
+// C++20 with <compare>: docs/api.md promises <=>, whatever the standard
+// library says in __cpp_lib_three_way_comparison (libc++ 14 says nothing).
+#if __cplusplus >= 202002L && defined(__cpp_impl_three_way_comparison) && __has_include(<compare>)
+#include <compare>
+#define CONSUMER_CHECKS_SPACESHIP 1
+#endif
+
 const void* second_default_entropy();
 const void* second_category();
 const void* second_alphabet();
@@ -40,6 +47,9 @@ int main() {
     const ulid::ulid b = second_make();
     const ulid::ulid c = ulid::make();
     check(a < b && b < c, "make() strictly increasing across translation units");
+#ifdef CONSUMER_CHECKS_SPACESHIP
+    check((a <=> b) == std::strong_ordering::less && (b <=> b) == std::strong_ordering::equal, "operator<=>");
+#endif
 
     constexpr std::string_view text = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
     ulid::ulid parsed;

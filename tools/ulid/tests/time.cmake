@@ -56,6 +56,18 @@ expect_usage_error(five_small "not Unix milliseconds or an RFC 3339 time")
 run_ulid(leading_zeros ARGS -z -t 0001469922850259)
 expect_ok(leading_zeros "01ARZ3NDEK0000000000000000\n")
 
+# Ten or eleven digits are milliseconds in 1970-1973, and seconds for every
+# date people mean: generated as given, with a warning that says both.
+run_ulid(seconds ARGS -z -t 1796199304)
+expect_rc(seconds 0)
+expect_out(seconds "0001NGZMW80000000000000000\n")
+expect_err(seconds "ulid: warning: -t 1796199304 is read as milliseconds (1970-01-21T18:56:39.304Z); if it is seconds (2026-12-02T08:15:04.000Z), give 1796199304000\n")
+foreach(quiet 999999999 100000000000 1796199304123 2026-12-02T08:15:04Z)
+  run_ulid(quiet ARGS -z -t ${quiet})
+  expect_rc(quiet 0)
+  expect_err(quiet "")
+endforeach()
+
 # Bad times: usage error, exit 2, with the reason.
 run_ulid(big ARGS -t 281474976710656)
 expect_usage_error(big "invalid time for -t '281474976710656': timestamp too big")
