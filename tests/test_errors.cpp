@@ -320,9 +320,45 @@ TEST_CASE("errc::entropy_failure from every kind of source failure", "[errors][e
     REQUIRE(e == sentinel_entropy);
 }
 
+namespace {
+struct account_tag {
+    static constexpr std::string_view prefix = "account";
+};
+}  // namespace
+
+TEST_CASE("errc::invalid_prefix and errc::wrong_prefix from every TypeID call", "[errors][typeid]") {
+    ulid::type_id any;
+    REQUIRE_FALSE(ulid::make_type_id("kept", sentinel, any));
+    const ulid::type_id kept = any;
+    ulid::typed_id<account_tag> typed(sentinel);
+    ulid::ulid raw = sentinel;
+    for (const std::string_view prefix : {"Account", "_a", "a_", "a1", "a-b", "a b"}) {
+        CAPTURE(prefix);
+        const std::string text = std::string(prefix) + "_01h455vb4pex5vsknk084sn02q";
+        REQUIRE(ulid::parse_type_id(text, any) == ulid::errc::invalid_prefix);
+        REQUIRE(ulid::parse(text, typed) == ulid::errc::invalid_prefix);
+        REQUIRE(ulid::parse_type_id(text, "account", raw) == ulid::errc::invalid_prefix);
+        REQUIRE(ulid::parse_type_id("account_01h455vb4pex5vsknk084sn02q", prefix, raw) == ulid::errc::invalid_prefix);
+        REQUIRE(ulid::make_type_id(prefix, any) == ulid::errc::invalid_prefix);
+        REQUIRE(ulid::make_type_id(prefix, sentinel, any) == ulid::errc::invalid_prefix);
+    }
+    for (const char* text : {"order_01h455vb4pex5vsknk084sn02q", "01h455vb4pex5vsknk084sn02q",
+                             "accounts_01h455vb4pex5vsknk084sn02q", "a_account_01h455vb4pex5vsknk084sn02q"}) {
+        CAPTURE(text);
+        REQUIRE(ulid::parse(text, typed) == ulid::errc::wrong_prefix);
+        REQUIRE(ulid::parse_type_id(text, "account", raw) == ulid::errc::wrong_prefix);
+        std::istringstream in(text);
+        in >> typed;
+        REQUIRE(in.fail());
+    }
+    REQUIRE(any == kept);
+    REQUIRE(typed.id() == sentinel);
+    REQUIRE(raw == sentinel);
+}
+
 TEST_CASE("each errc has its own message, and ulid::error carries the code", "[errors]") {
     std::vector<std::string> messages;
-    for (int v = 1; v <= 7; ++v) {
+    for (int v = 1; v <= static_cast<int>(ulid::errc::wrong_prefix); ++v) {
         const auto e = static_cast<ulid::errc>(v);
         const std::error_code ec = e;
         REQUIRE(ec.category() == ulid::ulid_category());
@@ -357,7 +393,7 @@ TEST_CASE("a failed parse() speaks of the ULID text only: no UUID, no hexadecima
 }
 
 TEST_CASE("errc_of() gives the errc behind a code, and entropy_failure for a source's own error", "[errors]") {
-    for (int v = 1; v <= static_cast<int>(ulid::errc::entropy_failure); ++v) {
+    for (int v = 1; v <= static_cast<int>(ulid::errc::wrong_prefix); ++v) {
         const auto e = static_cast<ulid::errc>(v);
         REQUIRE(ulid::errc_of(ulid::make_error_code(e)) == e);
     }

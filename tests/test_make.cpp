@@ -130,8 +130,7 @@ TEST_CASE("make_batch fills the buffer with increasing IDs that continue make()"
 #endif
 }
 
-TEST_CASE("make() and make_v7() interleaved are two sequences, each strictly increasing on its own",
-          "[make][v7]") {
+TEST_CASE("make() and make_v7() interleaved are two sequences, each strictly increasing on its own", "[make][v7]") {
     // What api.md's "Which sequences are ordered against which" promises: no
     // call of one generator moves the other's sequence back or forward.
     ulid::ulid last_classic = ulid::make();

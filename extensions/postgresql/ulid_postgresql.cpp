@@ -445,6 +445,15 @@ Datum ulid_hash_extended(PG_FUNCTION_ARGS) {
 
 // --- generation ----------------------------------------------------------------
 
+/// The backend's next UUIDv7-layout ID (gen_ulid_v7() and gen_typeid()
+/// share it, so their values are one increasing sequence).
+static ulid::ulid next_v7(const char* function) {
+    static ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout> generator(backend_entropy());
+    ulid::ulid id;
+    if (const std::error_code ec = generator.next_now(id)) report_generation_failure(function, ec);
+    return id;
+}
+
 PG_FUNCTION_INFO_V1(gen_ulid);
 /// The current millisecond and secure random entropy, strictly above this
 /// backend's previous gen_ulid() result: within a millisecond the entropy
@@ -471,10 +480,67 @@ PG_FUNCTION_INFO_V1(gen_ulid_v7);
 /// and uuid_extract_version() read. Strictly increasing within the backend.
 Datum gen_ulid_v7(PG_FUNCTION_ARGS) {
     static_cast<void>(fcinfo);
-    static ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout> generator(backend_entropy());
+    return make_datum(next_v7("gen_ulid_v7()"));
+}
+
+// --- TypeIDs ----------------------------------------------------------------
+// TypeID (jetify-com/typeid v0.3.0) is a text form at the edge: the prefix
+// belongs to the column, the key stays a 16-byte ulid.
+
+/// The text argument `n` as a view of its bytes (not NUL-terminated).
+static std::string_view arg_text(FunctionCallInfo fcinfo, int n) {
+    const text* t = PG_GETARG_TEXT_PP(n);
+    return {VARDATA_ANY(t), static_cast<std::size_t>(VARSIZE_ANY_EXHDR(t))};
+}
+
+/// The prefix argument `n`, valid by the specification, or 22023.
+static std::string_view arg_prefix(FunctionCallInfo fcinfo, int n, const char* function) {
+    const std::string_view prefix = arg_text(fcinfo, n);
+    if (!ulid::is_type_id_prefix(prefix)) {
+        ereport(ERROR,
+                (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                 errmsg("%s: invalid TypeID prefix \"%.*s\"", function, static_cast<int>(prefix.size()), prefix.data()),
+                 errdetail("%s", ulid::error_message(ulid::errc::invalid_prefix))));
+    }
+    return prefix;
+}
+
+static Datum type_id_datum(std::string_view prefix, const ulid::ulid& id) {
+    ulid::type_id type_id;
+    (void)ulid::make_type_id(prefix, id, type_id);  // the prefix was checked by arg_prefix
+    std::array<char, ulid::type_id_max_size> out{};
+    const char* end = type_id.encode(out.data());
+    PG_RETURN_TEXT_P(cstring_to_text_with_len(out.data(), static_cast<int>(end - out.data())));
+}
+
+PG_FUNCTION_INFO_V1(gen_typeid);
+/// A new TypeID under `prefix`: gen_ulid_v7()'s next value (same sequence).
+Datum gen_typeid(PG_FUNCTION_ARGS) {
+    const std::string_view prefix = arg_prefix(fcinfo, 0, "gen_typeid()");
+    return type_id_datum(prefix, next_v7("gen_typeid()"));
+}
+
+PG_FUNCTION_INFO_V1(ulid_to_typeid);
+/// The ID as a TypeID under `prefix`.
+Datum ulid_to_typeid(PG_FUNCTION_ARGS) {
+    return type_id_datum(arg_prefix(fcinfo, 1, "ulid_to_typeid()"), arg_id(fcinfo, 0));
+}
+
+PG_FUNCTION_INFO_V1(ulid_from_typeid);
+/// The ID of a TypeID that must carry `prefix`; 22P02 naming the rule and
+/// the position, or the found and the expected prefix.
+Datum ulid_from_typeid(PG_FUNCTION_ARGS) {
+    const std::string_view prefix = arg_prefix(fcinfo, 1, "ulid_from_typeid()");
+    const std::string_view input = arg_text(fcinfo, 0);
     ulid::ulid id;
-    if (const std::error_code ec = generator.next_now(id)) report_generation_failure("gen_ulid_v7()", ec);
-    return make_datum(id);
+    if (!ulid::parse_type_id(input, prefix, id)) return make_datum(id);
+    std::array<char, 192> why{};
+    (void)ulid::explain_type_id(input, prefix, why.data(), why.size());
+    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+                    errmsg("invalid TypeID: \"%.*s\"", static_cast<int>(input.size() > 100 ? 100 : input.size()),
+                           input.data()),
+                    errdetail("%s", why.data())));
+    pg_unreachable();
 }
 
 PG_FUNCTION_INFO_V1(gen_monotonic_ulid);

@@ -201,6 +201,33 @@ std::size_t format_datetime(std::uint64_t ms, char* out) noexcept {
     return static_cast<std::size_t>(p - out);
 }
 
+/// Reads a TypeID prefix argument (text, valid by the specification); on
+/// failure sets "<function>: invalid prefix ...: why" and returns false. The
+/// caller has handled NULL.
+bool read_prefix(sqlite3_context* ctx, const char* function, sqlite3_value* value, std::string_view& out) noexcept {
+    std::array<char, 512> message{};
+    if (sqlite3_value_type(value) != SQLITE_TEXT) {
+        std::snprintf(message.data(), message.size(), "%s: invalid prefix (%s): expected text", function,
+                      sqlite3_value_type(value) == SQLITE_BLOB ? "a blob" : kind_of(value));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return false;
+    }
+    if (!value_text(ctx, value, out)) return false;
+    if (ulid::is_type_id_prefix(out)) return true;
+    std::snprintf(message.data(), message.size(), "%s: invalid prefix '%s': %s", function,
+                  quoted_input(out).text.data(), ulid::error_message(ulid::errc::invalid_prefix));
+    sqlite3_result_error(ctx, message.data(), -1);
+    return false;
+}
+
+void result_type_id(sqlite3_context* ctx, std::string_view prefix, const ulid::ulid& id) noexcept {
+    ulid::type_id type_id;
+    if (ulid::make_type_id(prefix, id, type_id)) return;  // the prefix was checked by read_prefix
+    std::array<char, ulid::type_id_max_size> text{};
+    const char* end = type_id.encode(text.data());
+    sqlite3_result_text(ctx, text.data(), static_cast<int>(end - text.data()), SQLITE_TRANSIENT);
+}
+
 }  // namespace
 
 // The callbacks have C language linkage, as the function pointers SQLite
@@ -336,6 +363,54 @@ static void ulid_from_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3
     result_text(ctx, id);
 }
 
+/// typeid(prefix): a new TypeID, `prefix`, '_' and a ulid_v7() ID in lower
+/// case (the same sequence as ulid_v7()).
+static void typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    std::string_view prefix;
+    if (!read_prefix(ctx, "typeid", argv[0], prefix)) return;
+    result_type_id(ctx, prefix, ulid::make_v7());
+}
+
+/// ulid_to_typeid(id, prefix): the ID (text or blob) as a TypeID under `prefix`.
+static void ulid_to_typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    std::string_view prefix;
+    if (!read_id(ctx, "ulid_to_typeid", argv[0], id) || !read_prefix(ctx, "ulid_to_typeid", argv[1], prefix)) return;
+    result_type_id(ctx, prefix, id);
+}
+
+/// ulid_from_typeid(text, prefix): the ULID text of a TypeID that must carry
+/// `prefix`; errors say which rule and where, or which prefix was found.
+static void ulid_from_typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    sqlite3_value* const value = argv[0];
+    const int type = sqlite3_value_type(value);
+    if (type == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+    std::string_view prefix;
+    if (!read_prefix(ctx, "ulid_from_typeid", argv[1], prefix)) return;
+    std::array<char, 512> message{};
+    if (type != SQLITE_TEXT) {
+        std::snprintf(message.data(), message.size(),
+                      "ulid_from_typeid: invalid TypeID (%s): expected text, the prefix, '_' and 26 characters",
+                      type == SQLITE_BLOB ? "a blob" : kind_of(value));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    std::string_view text;
+    if (!value_text(ctx, value, text)) return;
+    ulid::ulid id;
+    if (ulid::parse_type_id(text, prefix, id)) {
+        std::array<char, 256> why{};
+        (void)ulid::explain_type_id(text, prefix, why.data(), why.size());
+        std::snprintf(message.data(), message.size(), "ulid_from_typeid: invalid TypeID '%s': %s",
+                      quoted_input(text).text.data(), why.data());
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    result_text(ctx, id);
+}
+
 /// ulid_valid(x): 1 for a valid ULID text or a 16-byte blob, 0 for anything
 /// else; never an error.
 static void ulid_valid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
@@ -380,7 +455,7 @@ struct function_entry {
 constexpr int generator = SQLITE_UTF8 | SQLITE_INNOCUOUS;
 constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
 
-constexpr std::array<function_entry, 12> functions = {{
+constexpr std::array<function_entry, 15> functions = {{
     {"ulid", 0, generator, ulid_text_function},
     {"ulid_bytes", 0, generator, ulid_bytes_function},
     {"ulid_v7", 0, generator, ulid_v7_function},
@@ -393,6 +468,9 @@ constexpr std::array<function_entry, 12> functions = {{
     {"ulid_to_bytes", 1, pure, ulid_to_bytes_function},
     {"ulid_from_bytes", 1, pure, ulid_from_bytes_function},
     {"ulid_valid", 1, pure, ulid_valid_function},
+    {"typeid", 1, generator, typeid_function},
+    {"ulid_to_typeid", 2, pure, ulid_to_typeid_function},
+    {"ulid_from_typeid", 2, pure, ulid_from_typeid_function},
 }};
 
 }  // namespace

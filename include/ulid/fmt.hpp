@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ulid/fmt.hpp: {fmt} support for ulid::ulid.
+// ulid/fmt.hpp: {fmt} support for ulid::ulid, its text and TypeIDs.
 //
 // Optional glue, kept out of ulid.hpp so that the core header never depends
 // on {fmt}. Needs {fmt} 8.1 or later (a const formatter<string_view>::format,
@@ -36,6 +36,27 @@ struct fmt::formatter<ulid::fixed_text<Capacity>, char> : fmt::formatter<fmt::st
     template <class FormatContext>
     auto format(const ulid::fixed_text<Capacity>& t, FormatContext& ctx) const -> decltype(ctx.out()) {
         return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(t.data(), t.size()), ctx);
+    }
+};
+
+/// fmt::format("{}", id) for ulid::typed_id<Tag>: the TypeID's text
+/// ("user_01h455vb4pex5vsknk084sn02q"), with the format specification of a string.
+template <class Tag>
+struct fmt::formatter<ulid::typed_id<Tag>, char> : fmt::formatter<fmt::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::typed_id<Tag>& id, FormatContext& ctx) const -> decltype(ctx.out()) {
+        const auto text = id.encode();
+        return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
+    }
+};
+
+/// fmt::format("{}", id) for ulid::type_id: the TypeID's text, as for typed_id.
+template <>
+struct fmt::formatter<ulid::type_id, char> : fmt::formatter<fmt::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::type_id& id, FormatContext& ctx) const -> decltype(ctx.out()) {
+        const ulid::type_id_text text = id.encode();
+        return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
     }
 };
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ulid/json.hpp: nlohmann/json support for ulid::ulid.
+// ulid/json.hpp: nlohmann/json support for ulid::ulid and TypeIDs.
 //
 // Optional glue, kept out of ulid.hpp so that the core header never depends
 // on nlohmann/json. Tested with nlohmann/json 3.11 (Debian 12); C++17.
@@ -40,6 +40,56 @@ void from_json(const BasicJsonType& j, ulid& id) {
     const std::string_view view(text->data(), text->size());
     if (parse_any(view, id)) {
         throw BasicJsonType::type_error::create(302, "invalid ULID: " + explain(view, text_form::any), &j);
+    }
+}
+
+/// json j = id stores the TypeID's text ("user_01h455vb4pex5vsknk084sn02q")
+/// as a JSON string. May throw std::bad_alloc.
+template <class BasicJsonType, class Tag>
+void to_json(BasicJsonType& j, const typed_id<Tag>& id) {
+    const auto text = id.encode();
+    j = typename BasicJsonType::string_t(text.data(), text.size());
+}
+
+/// j.get<ulid::typed_id<Tag>>() reads a TypeID with Tag's prefix (as
+/// parse(text, out)); anything else throws BasicJsonType::type_error (id
+/// 302) whose message says why (explain_type_id(), naming both prefixes for
+/// another type's ID); `id` is then unchanged.
+template <class BasicJsonType, class Tag>
+void from_json(const BasicJsonType& j, typed_id<Tag>& id) {
+    using string_t = typename BasicJsonType::string_t;
+    const string_t* text = j.template get_ptr<const string_t*>();
+    if (text == nullptr) {
+        throw BasicJsonType::type_error::create(
+            302, std::string("type must be string (a TypeID), but is ") + j.type_name(), &j);
+    }
+    const std::string_view view(text->data(), text->size());
+    if (parse(view, id)) {
+        throw BasicJsonType::type_error::create(
+            302, "invalid TypeID: " + explain_type_id(view, typed_id<Tag>::prefix()), &j);
+    }
+}
+
+/// json j = id stores the TypeID's text as a JSON string, as for typed_id.
+template <class BasicJsonType>
+void to_json(BasicJsonType& j, const type_id& id) {
+    const type_id_text text = id.encode();
+    j = typename BasicJsonType::string_t(text.data(), text.size());
+}
+
+/// j.get<ulid::type_id>() reads a TypeID with any prefix (parse_type_id());
+/// anything else throws type_error 302 saying why; `id` is then unchanged.
+template <class BasicJsonType>
+void from_json(const BasicJsonType& j, type_id& id) {
+    using string_t = typename BasicJsonType::string_t;
+    const string_t* text = j.template get_ptr<const string_t*>();
+    if (text == nullptr) {
+        throw BasicJsonType::type_error::create(
+            302, std::string("type must be string (a TypeID), but is ") + j.type_name(), &j);
+    }
+    const std::string_view view(text->data(), text->size());
+    if (parse_type_id(view, id)) {
+        throw BasicJsonType::type_error::create(302, "invalid TypeID: " + explain(view, text_form::type_id), &j);
     }
 }
 

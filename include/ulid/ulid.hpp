@@ -39,6 +39,9 @@
 //     make_v7(), make_v7_thread_local(), make_v7_batch(out, n)
 //                              the same, each ID also an RFC 9562 UUIDv7
 //     generate(ms, source, out) -> std::error_code, and must_generate / must_make(ms)
+//   TypeIDs (the same 128 bits as "user_01h455vb4pex5vsknk084sn02q")
+//     typed_id<Tag>: prefix in the type; make(), encode(), parse(text, out)
+//     type_id: prefix at run time; parse_type_id, make_type_id, explain_type_id
 //   Integrations
 //     operator<< and >>, std::hash (keyed SipHash-1-3) and hash_value (Boost),
 //     std::format, {fmt} (<ulid/fmt.hpp>), std::expected forms of parse (C++23);
@@ -300,6 +303,8 @@ enum class errc {
     overflow,            ///< text whose first character is above '7' (more than 128 bits)
     monotonic_overflow,  ///< the entropy cannot grow any further within this millisecond
     entropy_failure,     ///< the entropy source failed or yields no usable randomness
+    invalid_prefix,      ///< a TypeID prefix that breaks the specification's rules
+    wrong_prefix,        ///< a valid TypeID whose prefix is not the one expected
 };
 
 /// The English text of an error, as std::error_code::message() gives it,
@@ -636,9 +641,10 @@ static_assert(std::is_standard_layout_v<ulid>);
 
 /// The form explain() checks the input against.
 enum class text_form {
-    ulid,  ///< 26 Crockford base32 characters, as parse()
-    uuid,  ///< 36 characters of RFC 9562 UUID text, as parse_uuid()
-    any,   ///< either, as parse_any()
+    ulid,     ///< 26 Crockford base32 characters, as parse()
+    uuid,     ///< 36 characters of RFC 9562 UUID text, as parse_uuid()
+    any,      ///< either, as parse_any()
+    type_id,  ///< a TypeID with any prefix, as parse_type_id() (see "TypeIDs")
 };
 
 /// Why `input` does not parse as `form`, in English, for people: the length
@@ -1094,6 +1100,227 @@ inline void make_v7_batch(std::span<ulid> out) noexcept;
 #endif
 
 // ---------------------------------------------------------------------------
+// TypeIDs
+// ---------------------------------------------------------------------------
+//
+// TypeID (jetify-com/typeid, specification v0.3.0) is a third text form of
+// the same 128 bits, not a third kind of ID: a prefix naming the type, '_',
+// and encode_lower() of the ID, as in "user_01h455vb4pex5vsknk084sn02q". A
+// prefix is at most 63 characters of a-z and '_', starting and ending with a
+// letter; the empty prefix is written without the '_'. Reading is strict:
+// lower case only, and the separator is the last '_'. New TypeIDs come from
+// make_v7(), so they are UUIDv7 as the specification asks; any 128 bits
+// read back.
+
+/// Longest TypeID prefix: 63 characters.
+inline constexpr std::size_t type_id_prefix_max = 63;
+/// Longest TypeID text: a 63-character prefix, '_' and 26 characters.
+inline constexpr std::size_t type_id_max_size = type_id_prefix_max + 1 + encoded_size;
+/// The text of a run-time TypeID, held by value (see fixed_text).
+using type_id_text = fixed_text<type_id_max_size>;
+
+/// True when `prefix` is a TypeID prefix (the empty one included):
+/// ^([a-z]([a-z_]{0,61}[a-z])?)?$. Usable in constant expressions.
+[[nodiscard]] constexpr bool is_type_id_prefix(std::string_view prefix) noexcept;
+
+/// A TypeID whose prefix is part of the type: `Tag` is any type with a
+/// `static constexpr std::string_view prefix` (or a string literal member),
+/// checked at compile time. 16 bytes, trivially copyable, default-constructed
+/// to the nil ID. typed_id<A> and typed_id<B> neither compare nor convert;
+/// conversion to and from ulid is explicit. Nothing here throws or allocates.
+template <class Tag>
+class typed_id {
+    static_assert(is_type_id_prefix(Tag::prefix),
+                  "ulid::typed_id<Tag>: Tag::prefix is not a TypeID prefix: at most 63 characters of a-z and '_', "
+                  "starting and ending with a letter (or empty)");
+
+public:
+    /// The tag's prefix.
+    [[nodiscard]] static constexpr std::string_view prefix() noexcept { return Tag::prefix; }
+    /// Length of the text form: the prefix, '_' (absent for an empty prefix) and 26.
+    static constexpr std::size_t text_size = prefix().size() + (prefix().empty() ? 0 : 1) + encoded_size;
+    /// The text form held by value.
+    using text_type = fixed_text<text_size>;
+
+    /// The nil ID under this prefix.
+    constexpr typed_id() noexcept = default;
+    /// `id` under this prefix; every ULID is accepted.
+    constexpr explicit typed_id(const ulid& id) noexcept : id_(id) {}
+    /// The 128 bits as a ulid.
+    constexpr explicit operator ulid() const noexcept { return id_; }
+    /// The 128 bits as a ulid.
+    [[nodiscard]] constexpr const ulid& id() const noexcept { return id_; }
+
+    /// A new ID from make_v7()'s sequence: a UUIDv7, strictly greater than
+    /// every earlier make() of any typed_id and every make_v7() in the
+    /// process. Thread-safe, never throws or allocates; aborts like make_v7().
+    [[nodiscard]] static typed_id make() noexcept { return typed_id(make_v7()); }
+
+    /// Writes exactly text_size characters (no terminator); returns the end.
+    constexpr char* encode(char* out) const noexcept;
+    /// The text form ("user_01h455vb4pex5vsknk084sn02q") held by value.
+    [[nodiscard]] constexpr text_type encode() const noexcept;
+
+    [[nodiscard]] friend constexpr bool operator==(const typed_id& a, const typed_id& b) noexcept {
+        return a.id_ == b.id_;
+    }
+#if ULID_HAS_THREE_WAY_COMPARISON
+    [[nodiscard]] friend constexpr std::strong_ordering operator<=>(const typed_id& a, const typed_id& b) noexcept {
+        return a.id_ <=> b.id_;
+    }
+#else
+    [[nodiscard]] friend constexpr bool operator!=(const typed_id& a, const typed_id& b) noexcept { return !(a == b); }
+    [[nodiscard]] friend constexpr bool operator<(const typed_id& a, const typed_id& b) noexcept {
+        return a.id_ < b.id_;
+    }
+    [[nodiscard]] friend constexpr bool operator<=(const typed_id& a, const typed_id& b) noexcept {
+        return a.id_ <= b.id_;
+    }
+    [[nodiscard]] friend constexpr bool operator>(const typed_id& a, const typed_id& b) noexcept {
+        return a.id_ > b.id_;
+    }
+    [[nodiscard]] friend constexpr bool operator>=(const typed_id& a, const typed_id& b) noexcept {
+        return a.id_ >= b.id_;
+    }
+#endif
+
+private:
+    // parse() reads straight into id_: it leaves its target unchanged on error.
+    template <class T>
+    friend std::error_code parse(std::string_view text, typed_id<T>& out) noexcept;
+
+    ulid id_;
+};
+
+/// Parses a TypeID with typed_id<Tag>'s prefix. Errors in reading order: a
+/// prefix that breaks the rules -> errc::invalid_prefix; a valid one other
+/// than Tag's (or none where one is expected) -> errc::wrong_prefix; a
+/// suffix of other than 26 characters -> errc::data_size; a character
+/// outside lower-case Crockford base32 -> errc::invalid_characters; a first
+/// character above '7' -> errc::overflow. explain_type_id(text,
+/// Tag::prefix) says why. On error `out` is unchanged. Never allocates.
+template <class Tag>
+[[nodiscard]] std::error_code parse(std::string_view text, typed_id<Tag>& out) noexcept;
+
+/// A TypeID whose prefix is known at run time (gateways, logs, tools): the
+/// validated prefix inline and the ID, 80 bytes, no allocation. Ordered by
+/// prefix, then ID. Default-constructed: no prefix, the nil ID. Nothing here
+/// throws or allocates.
+class type_id {
+public:
+    constexpr type_id() noexcept = default;
+
+    /// The prefix, valid by construction (possibly empty).
+    [[nodiscard]] constexpr std::string_view prefix() const noexcept { return {prefix_.data(), prefix_size_}; }
+    /// The 128 bits.
+    [[nodiscard]] constexpr const ulid& id() const noexcept { return id_; }
+    /// Length of the text form: 26 to 90.
+    [[nodiscard]] constexpr std::size_t text_size() const noexcept {
+        return prefix_size_ + (prefix_size_ == 0 ? 0 : 1) + encoded_size;
+    }
+    /// Writes exactly text_size() characters (no terminator); returns the end.
+    constexpr char* encode(char* out) const noexcept;
+    /// The text form held by value.
+    [[nodiscard]] constexpr type_id_text encode() const noexcept;
+
+    /// -1, 0 or 1 as this sorts before, equal to or after `other`: by
+    /// prefix, then by ID.
+    [[nodiscard]] constexpr int compare(const type_id& other) const noexcept {
+        const int c = prefix().compare(other.prefix());
+        if (c != 0) return c < 0 ? -1 : 1;
+        return id_.compare(other.id_);
+    }
+    [[nodiscard]] friend constexpr bool operator==(const type_id& a, const type_id& b) noexcept {
+        return a.compare(b) == 0;
+    }
+#if ULID_HAS_THREE_WAY_COMPARISON
+    [[nodiscard]] friend constexpr std::strong_ordering operator<=>(const type_id& a, const type_id& b) noexcept {
+        return a.compare(b) <=> 0;
+    }
+#else
+    [[nodiscard]] friend constexpr bool operator!=(const type_id& a, const type_id& b) noexcept { return !(a == b); }
+    [[nodiscard]] friend constexpr bool operator<(const type_id& a, const type_id& b) noexcept {
+        return a.compare(b) < 0;
+    }
+    [[nodiscard]] friend constexpr bool operator<=(const type_id& a, const type_id& b) noexcept {
+        return a.compare(b) <= 0;
+    }
+    [[nodiscard]] friend constexpr bool operator>(const type_id& a, const type_id& b) noexcept {
+        return a.compare(b) > 0;
+    }
+    [[nodiscard]] friend constexpr bool operator>=(const type_id& a, const type_id& b) noexcept {
+        return a.compare(b) >= 0;
+    }
+#endif
+
+private:
+    friend std::error_code make_type_id(std::string_view prefix, const ulid& id, type_id& out) noexcept;
+
+    std::array<char, type_id_prefix_max> prefix_{};
+    std::uint8_t prefix_size_ = 0;
+    ulid id_;
+};
+
+/// Parses a TypeID with any prefix. Errors as parse(text, typed_id&), except
+/// that no prefix is wrong. On error `out` is unchanged. Never allocates.
+[[nodiscard]] inline std::error_code parse_type_id(std::string_view text, type_id& out) noexcept;
+
+/// Parses a TypeID that must carry `prefix` (empty: none) into its ID, as
+/// parse(text, typed_id&) with a run-time prefix; an invalid `prefix` gives
+/// errc::invalid_prefix. On error `out` is unchanged. Never allocates.
+[[nodiscard]] inline std::error_code parse_type_id(std::string_view text, std::string_view prefix, ulid& out) noexcept;
+
+/// A new TypeID under `prefix`, its ID from make_v7() (as typed_id::make()).
+/// An invalid prefix gives errc::invalid_prefix, changes `out` in no way and
+/// draws no ID. Never allocates; aborts like make_v7().
+[[nodiscard]] inline std::error_code make_type_id(std::string_view prefix, type_id& out) noexcept;
+
+/// `id` under `prefix` (any 128 bits). An invalid prefix gives
+/// errc::invalid_prefix and leaves `out` unchanged. Never allocates.
+[[nodiscard]] inline std::error_code make_type_id(std::string_view prefix, const ulid& id, type_id& out) noexcept;
+
+/// Why `input` is not a TypeID with `expected_prefix` (empty: none), like
+/// explain(): which rule and where (the prefix's length, a bad character
+/// and its 1-based position, a '_' at either end of the prefix, the found
+/// and the expected prefix, the suffix's length, character or overflow).
+/// snprintf-style into `out`; 0 when `input` parses. Never allocates or
+/// throws. explain(input, text_form::type_id) explains without an expected
+/// prefix.
+[[nodiscard]] inline std::size_t explain_type_id(std::string_view input, std::string_view expected_prefix, char* out,
+                                                 std::size_t size) noexcept;
+
+/// explain_type_id() as a std::string; may throw std::bad_alloc.
+[[nodiscard]] inline std::string explain_type_id(std::string_view input, std::string_view expected_prefix);
+
+/// Writes the text form; honours the stream's width and fill.
+template <class CharT, class Traits, class Tag>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const typed_id<Tag>& id);
+/// Writes the text form; honours the stream's width and fill.
+template <class CharT, class Traits>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const type_id& id);
+
+/// Reads one whitespace-delimited TypeID with Tag's prefix; on any error
+/// sets failbit and leaves `id` unchanged.
+template <class CharT, class Traits, class Tag>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, typed_id<Tag>& id);
+/// Reads one whitespace-delimited TypeID with any prefix; on any error sets
+/// failbit and leaves `id` unchanged.
+template <class CharT, class Traits>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, type_id& id);
+
+/// std::hash<typed_id<Tag>>'s value (that of the ulid), for Boost.
+template <class Tag>
+[[nodiscard]] std::size_t hash_value(const typed_id<Tag>& id) noexcept;
+/// std::hash<type_id>'s value, for Boost.
+[[nodiscard]] inline std::size_t hash_value(const type_id& id) noexcept;
+
+namespace detail {
+/// explain() and explain_type_id(): `expected` null means any prefix.
+[[nodiscard]] inline std::size_t explain_type_id(std::string_view input, const std::string_view* expected, char* out,
+                                                 std::size_t size) noexcept;
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
 // Integrations
 // ---------------------------------------------------------------------------
 
@@ -1157,6 +1384,44 @@ struct std::formatter<ulid::fixed_text<Capacity>, char> : std::formatter<std::st
     }
 };
 #endif
+
+/// The hash of the ID (as std::hash<ulid::ulid>); the prefix is the type's.
+template <class Tag>
+struct std::hash<ulid::typed_id<Tag>> {
+    [[nodiscard]] std::size_t operator()(const ulid::typed_id<Tag>& id) const noexcept {
+        return std::hash<ulid::ulid>{}(id.id());
+    }
+};
+
+/// Keyed SipHash-1-3 over the ID, then over the prefix under a key that
+/// depends on the first result, so that neither part can be varied to
+/// collide on purpose. Never throws or allocates.
+template <>
+struct std::hash<ulid::type_id> {
+    [[nodiscard]] std::size_t operator()(const ulid::type_id& id) const noexcept;
+};
+
+#if ULID_HAS_FORMAT
+/// std::format support: the TypeID's text, with the format specification of
+/// std::string_view.
+template <class Tag>
+struct std::formatter<ulid::typed_id<Tag>, char> : std::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::typed_id<Tag>& id, FormatContext& ctx) const {
+        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
+    }
+};
+
+/// std::format support: the TypeID's text, as for typed_id.
+template <>
+struct std::formatter<ulid::type_id, char> : std::formatter<std::string_view, char> {
+    template <class FormatContext>
+    auto format(const ulid::type_id& id, FormatContext& ctx) const {
+        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
+    }
+};
+#endif
+
 // ===========================================================================
 // Part 2: the implementation
 // ===========================================================================
@@ -1183,6 +1448,10 @@ constexpr const char* error_message(errc e) noexcept {
             return "monotonic entropy overflow: no larger ULID left in this millisecond";
         case errc::entropy_failure:
             return "entropy source failed or yields no usable randomness";
+        case errc::invalid_prefix:
+            return "invalid TypeID prefix: at most 63 of a-z and '_', starting and ending with a letter";
+        case errc::wrong_prefix:
+            return "wrong TypeID prefix: the ID is of another type";
     }
     return "unknown ulid error";
 }
@@ -2176,6 +2445,9 @@ inline void explain_length(bounded_writer& w, std::size_t got, text_form form) n
         case text_form::any:
             w.put("26 (ULID) or 36 (UUID)");
             break;
+        case text_form::type_id:
+            w.put("a TypeID");
+            break;
     }
 }
 
@@ -2211,6 +2483,7 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
 }  // namespace detail
 
 inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept {
+    if (form == text_form::type_id) return detail::explain_type_id(input, nullptr, out, size);
     detail::bounded_writer w(out, size);
     const bool as_ulid = form == text_form::ulid || (form == text_form::any && input.size() == encoded_size);
     const bool as_uuid = form == text_form::uuid || (form == text_form::any && input.size() == uuid_size);
@@ -3979,6 +4252,331 @@ inline void make_v7_batch(std::span<ulid> out) noexcept { make_v7_batch(out.data
 #endif
 
 // ---------------------------------------------------------------------------
+// TypeIDs
+// ---------------------------------------------------------------------------
+// Uses the codecs (encode_lower(), parse()) and make_v7(); tested in
+// tests/test_typeid.cpp, tests/alloc and tests/typeid/.
+
+constexpr bool is_type_id_prefix(std::string_view prefix) noexcept {
+    if (prefix.empty()) return true;
+    if (prefix.size() > type_id_prefix_max || prefix.front() == '_' || prefix.back() == '_') return false;
+    for (const char c : prefix) {
+        if ((c < 'a' || c > 'z') && c != '_') return false;
+    }
+    return true;
+}
+
+namespace detail {
+
+/// True when none of the 26 characters at `s` lacks bit 5 (0x20). Every
+/// digit and lower-case letter has it and every upper-case letter lacks it,
+/// so after this parse() accepts lower case only. Four overlapping word
+/// loads instead of a loop: TypeID parsing stays within 1.3x of parse().
+[[nodiscard]] inline bool all_bit5(const char* s) noexcept {
+    std::uint64_t a = 0;
+    std::uint64_t b = 0;
+    std::uint64_t c = 0;
+    std::uint64_t d = 0;
+    std::memcpy(&a, s, 8);
+    std::memcpy(&b, s + 8, 8);
+    std::memcpy(&c, s + 16, 8);
+    std::memcpy(&d, s + encoded_size - 8, 8);
+    return ((a & b & c & d) & 0x2020202020202020ULL) == 0x2020202020202020ULL;
+}
+
+/// The fast path: the text is `prefix` (valid), '_' and a lower-case
+/// suffix that parse() reads; any failure is classified by scan_type_id.
+/// Returns parse()'s success code, so that no second one is made.
+[[nodiscard]] ULID_FORCE_INLINE std::error_code parse_type_id_fast(std::string_view text, std::string_view prefix,
+                                                                   ulid& out) noexcept {
+    const std::size_t skip = prefix.empty() ? 0 : prefix.size() + 1;
+    if (text.size() != skip + encoded_size) return errc::data_size;
+    if (!prefix.empty() && (text[prefix.size()] != '_' || std::memcmp(text.data(), prefix.data(), prefix.size()) != 0))
+        return errc::wrong_prefix;
+    if (!all_bit5(text.data() + skip)) return errc::invalid_characters;
+    return parse(std::string_view(text.data() + skip, encoded_size), out);
+}
+
+/// What is wrong with a TypeID text, in reading order: `code` and the
+/// 0-based index of the character at fault (the '_' or character for a
+/// prefix error, the suffix's start for a length error).
+struct type_id_fault {
+    errc code;
+    std::size_t at;
+    std::string_view prefix;  ///< the prefix found (before the last '_')
+};
+
+/// The slow path and explain()'s reading: checks every rule in order;
+/// `expected` null accepts any valid prefix. On success fills `out`.
+[[nodiscard]] inline type_id_fault scan_type_id(std::string_view text, const std::string_view* expected,
+                                                ulid& out) noexcept {
+    const std::size_t separator = text.rfind('_');
+    const bool has_separator = separator != std::string_view::npos;
+    const std::string_view prefix = has_separator ? text.substr(0, separator) : std::string_view();
+    const std::size_t start = has_separator ? separator + 1 : 0;
+    if (has_separator) {
+        if (prefix.empty()) return {errc::invalid_prefix, 0, prefix};
+        if (prefix.size() > type_id_prefix_max) return {errc::invalid_prefix, type_id_prefix_max, prefix};
+        for (std::size_t i = 0; i < prefix.size(); ++i) {
+            if ((prefix[i] < 'a' || prefix[i] > 'z') && prefix[i] != '_') return {errc::invalid_prefix, i, prefix};
+        }
+        if (prefix.front() == '_') return {errc::invalid_prefix, 0, prefix};
+        if (prefix.back() == '_') return {errc::invalid_prefix, prefix.size() - 1, prefix};
+    }
+    if (expected != nullptr && prefix != *expected) return {errc::wrong_prefix, 0, prefix};
+    const std::string_view suffix = text.substr(start);
+    if (suffix.size() != encoded_size) return {errc::data_size, start, prefix};
+    for (std::size_t i = 0; i < encoded_size; ++i) {
+        const char c = suffix[i];
+        if (decode_table[static_cast<unsigned char>(c)] == invalid_digit || (c >= 'A' && c <= 'Z'))
+            return {errc::invalid_characters, start + i, prefix};
+    }
+    if (decode_table[static_cast<unsigned char>(suffix[0])] > 7) return {errc::overflow, start, prefix};
+    if (parse(suffix, out)) return {errc::invalid_characters, start, prefix};  // unreachable: checked above
+    return {errc{}, 0, prefix};
+}
+
+/// Failure of the fast path: the error scan_type_id finds, never success
+/// (the fast path has already read every valid text with this prefix).
+[[nodiscard]] ULID_NOINLINE inline std::error_code type_id_error(std::string_view text,
+                                                                 std::string_view prefix) noexcept {
+    ulid ignored;
+    const errc e = scan_type_id(text, &prefix, ignored).code;
+    return e == errc{} ? make_error_code(errc::invalid_characters) : make_error_code(e);
+}
+
+inline void put_prefix(bounded_writer& w, std::string_view prefix) noexcept {
+    if (prefix.empty()) {
+        w.put("no prefix");
+        return;
+    }
+    w.put("prefix '");
+    w.put(prefix);
+    w.put('\'');
+}
+
+inline std::size_t explain_type_id(std::string_view input, const std::string_view* expected, char* out,
+                                   std::size_t size) noexcept {
+    bounded_writer w(out, size);
+    if (expected != nullptr && !is_type_id_prefix(*expected)) {
+        w.put("the expected ");
+        put_prefix(w, *expected);
+        w.put(" is not a TypeID prefix (at most 63 of a-z and '_', starting and ending with a letter)");
+        return w.finish();
+    }
+    ulid ignored;
+    const type_id_fault f = scan_type_id(input, expected, ignored);
+    switch (f.code) {
+        case errc::invalid_prefix:
+            if (f.prefix.empty()) {
+                w.put("'_' at position 1: a TypeID without a prefix has no separator");
+            } else if (f.prefix.size() > type_id_prefix_max) {
+                w.put("prefix of ");
+                w.put_number(f.prefix.size());
+                w.put(" characters: a TypeID prefix has at most 63");
+            } else {
+                w.put_shown(input[f.at]);
+                w.put(" at position ");
+                w.put_number(f.at + 1);
+                w.put(input[f.at] == '_' ? ": a TypeID prefix starts and ends with a letter"
+                                         : " is not allowed in a TypeID prefix (a-z, and '_' between letters)");
+            }
+            break;
+        case errc::wrong_prefix:
+            put_prefix(w, f.prefix);
+            w.put(" where ");
+            w.put(expected->empty() ? "no prefix" : "'");
+            if (!expected->empty()) {
+                w.put(*expected);
+                w.put('\'');
+            }
+            w.put(" was expected");
+            break;
+        case errc::data_size:
+            if (f.at == 0) {
+                w.put("got ");
+                w.put_number(input.size());
+                w.put(" characters without '_', expected 26 (a TypeID without a prefix)");
+            } else {
+                w.put("the suffix after '_' at position ");
+                w.put_number(f.at);
+                w.put(" has ");
+                w.put_number(input.size() - f.at);
+                w.put(" characters, expected 26");
+            }
+            break;
+        case errc::invalid_characters:
+            w.put_shown(input[f.at]);
+            w.put(" at position ");
+            w.put_number(f.at + 1);
+            w.put(" is not a lower-case Crockford base32 character");
+            break;
+        case errc::overflow:
+            w.put("suffix's first character ");
+            w.put_shown(input[f.at]);
+            w.put(" at position ");
+            w.put_number(f.at + 1);
+            w.put(" is above '7': the value would exceed 128 bits");
+            break;
+        default:
+            break;
+    }
+    return w.finish();
+}
+
+}  // namespace detail
+
+template <class Tag>
+constexpr char* typed_id<Tag>::encode(char* out) const noexcept {
+    constexpr std::string_view p = prefix();
+    for (std::size_t i = 0; i < p.size(); ++i) out[i] = p[i];
+    if constexpr (!p.empty()) out[p.size()] = '_';
+    return id_.encode_lower(out + (text_size - encoded_size));
+}
+
+template <class Tag>
+constexpr typename typed_id<Tag>::text_type typed_id<Tag>::encode() const noexcept {
+    std::array<char, text_size> chars{};
+    encode(chars.data());
+    return text_type(std::string_view(chars.data(), chars.size()));
+}
+
+template <class Tag>
+std::error_code parse(std::string_view text, typed_id<Tag>& out) noexcept {
+    // The fast path changes out.id_ only on success, as parse() does.
+    const std::error_code ec = detail::parse_type_id_fast(text, typed_id<Tag>::prefix(), out.id_);
+    if (ULID_UNLIKELY(ec)) return detail::type_id_error(text, typed_id<Tag>::prefix());
+    return ec;
+}
+
+constexpr char* type_id::encode(char* out) const noexcept {
+    for (std::size_t i = 0; i < prefix_size_; ++i) out[i] = prefix_[i];
+    if (prefix_size_ != 0) out[prefix_size_] = '_';
+    return id_.encode_lower(out + (prefix_size_ == 0 ? 0 : prefix_size_ + 1));
+}
+
+constexpr type_id_text type_id::encode() const noexcept {
+    std::array<char, type_id_max_size> chars{};
+    const char* end = encode(chars.data());
+    return type_id_text(std::string_view(chars.data(), static_cast<std::size_t>(end - chars.data())));
+}
+
+inline std::error_code make_type_id(std::string_view prefix, const ulid& id, type_id& out) noexcept {
+    if (!is_type_id_prefix(prefix)) return errc::invalid_prefix;
+    out.prefix_ = {};
+    for (std::size_t i = 0; i < prefix.size(); ++i) out.prefix_[i] = prefix[i];
+    out.prefix_size_ = static_cast<std::uint8_t>(prefix.size());
+    out.id_ = id;
+    return detail::success();
+}
+
+inline std::error_code make_type_id(std::string_view prefix, type_id& out) noexcept {
+    if (!is_type_id_prefix(prefix)) return errc::invalid_prefix;
+    return make_type_id(prefix, make_v7(), out);
+}
+
+inline std::error_code parse_type_id(std::string_view text, std::string_view prefix, ulid& out) noexcept {
+    if (!is_type_id_prefix(prefix)) return errc::invalid_prefix;
+    const std::error_code ec = detail::parse_type_id_fast(text, prefix, out);
+    if (ULID_UNLIKELY(ec)) return detail::type_id_error(text, prefix);
+    return ec;
+}
+
+inline std::error_code parse_type_id(std::string_view text, type_id& out) noexcept {
+    const std::size_t separator = text.size() > encoded_size ? text.size() - encoded_size - 1 : 0;
+    const std::string_view prefix = text.substr(0, separator);
+    ulid id;
+    // The fast path trusts its prefix, so check the one read from the text.
+    if (ULID_UNLIKELY(!is_type_id_prefix(prefix) || detail::parse_type_id_fast(text, prefix, id))) {
+        const detail::type_id_fault f = detail::scan_type_id(text, nullptr, id);
+        if (f.code != errc{}) return f.code;
+        return make_type_id(f.prefix, id, out);
+    }
+    return make_type_id(prefix, id, out);
+}
+
+inline std::size_t explain_type_id(std::string_view input, std::string_view expected_prefix, char* out,
+                                   std::size_t size) noexcept {
+    return detail::explain_type_id(input, &expected_prefix, out, size);
+}
+
+inline std::string explain_type_id(std::string_view input, std::string_view expected_prefix) {
+    std::array<char, 160> buffer{};
+    const std::size_t n = explain_type_id(input, expected_prefix, buffer.data(), buffer.size());
+    if (n < buffer.size()) return std::string(buffer.data(), n);
+    std::string message(n, '\0');
+    (void)explain_type_id(input, expected_prefix, message.data(), n + 1);
+    return message;
+}
+
+namespace detail {
+
+/// Reads one whitespace-delimited word of at most N characters (one more
+/// is read, so a longer word is seen as too long); sets eofbit at the end.
+template <std::size_t N, class CharT, class Traits>
+[[nodiscard]] std::size_t read_word(std::basic_istream<CharT, Traits>& is, std::array<char, N>& text,
+                                    typename std::basic_istream<CharT, Traits>::iostate& state) {
+    using stream = std::basic_istream<CharT, Traits>;
+    std::size_t n = 0;
+    for (;;) {
+        const auto c = is.rdbuf()->sgetc();
+        if (Traits::eq_int_type(c, Traits::eof())) {
+            state |= stream::eofbit;
+            break;
+        }
+        const char ch = is.narrow(Traits::to_char_type(c), '\0');
+        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v') break;
+        if (n == text.size()) break;
+        text[n++] = ch;
+        is.rdbuf()->sbumpc();
+    }
+    return n;
+}
+
+/// Reads a word and hands it to `read` (a parse returning std::error_code).
+template <std::size_t N, class CharT, class Traits, class Read>
+std::basic_istream<CharT, Traits>& read_with(std::basic_istream<CharT, Traits>& is, Read read) {
+    using stream = std::basic_istream<CharT, Traits>;
+    const typename stream::sentry ok(is);
+    if (!ok) return is;
+    std::array<char, N + 1> text{};
+    auto state = stream::goodbit;
+    const std::size_t n = read_word(is, text, state);
+    if (read(std::string_view(text.data(), n))) state |= stream::failbit;
+    is.setstate(state);
+    return is;
+}
+
+template <class CharT, class Traits>
+std::basic_ostream<CharT, Traits>& write_text(std::basic_ostream<CharT, Traits>& os, std::string_view text) {
+    std::array<CharT, type_id_max_size> wide{};
+    for (std::size_t i = 0; i < text.size(); ++i) wide[i] = os.widen(text[i]);
+    return os << std::basic_string_view<CharT, Traits>(wide.data(), text.size());
+}
+
+}  // namespace detail
+
+template <class CharT, class Traits, class Tag>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const typed_id<Tag>& id) {
+    return detail::write_text(os, id.encode().view());
+}
+
+template <class CharT, class Traits>
+std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const type_id& id) {
+    return detail::write_text(os, id.encode().view());
+}
+
+template <class CharT, class Traits, class Tag>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, typed_id<Tag>& id) {
+    return detail::read_with<typed_id<Tag>::text_size>(is, [&](std::string_view text) { return parse(text, id); });
+}
+
+template <class CharT, class Traits>
+std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, type_id& id) {
+    return detail::read_with<type_id_max_size>(is, [&](std::string_view text) { return parse_type_id(text, id); });
+}
+
+// ---------------------------------------------------------------------------
 // Integrations
 // ---------------------------------------------------------------------------
 
@@ -3992,32 +4590,7 @@ std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>&
 
 template <class CharT, class Traits>
 std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>& is, ulid& id) {
-    using stream = std::basic_istream<CharT, Traits>;
-    const typename stream::sentry ok(is);
-    if (!ok) return is;
-    std::array<char, encoded_size + 1> text{};
-    std::size_t n = 0;
-    auto state = stream::goodbit;
-    for (;;) {
-        const auto c = is.rdbuf()->sgetc();
-        if (Traits::eq_int_type(c, Traits::eof())) {
-            state |= stream::eofbit;
-            break;
-        }
-        const char ch = is.narrow(Traits::to_char_type(c), '\0');
-        if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\f' || ch == '\v') break;
-        if (n == text.size()) break;
-        text[n++] = ch;
-        is.rdbuf()->sbumpc();
-    }
-    ulid parsed;
-    if (parse(std::string_view(text.data(), n), parsed)) {
-        state |= stream::failbit;
-    } else {
-        id = parsed;
-    }
-    is.setstate(state);
-    return is;
+    return detail::read_with<encoded_size>(is, [&](std::string_view text) { return parse(text, id); });
 }
 
 #if ULID_HAS_EXPECTED
@@ -4129,6 +4702,32 @@ inline std::size_t std::hash<ulid::ulid>::operator()(const ulid::ulid& id) const
 }
 
 inline std::size_t ulid::hash_value(const ulid& id) noexcept { return std::hash<ulid>{}(id); }
+
+template <class Tag>
+std::size_t ulid::hash_value(const typed_id<Tag>& id) noexcept {
+    return std::hash<ulid>{}(id.id());
+}
+
+inline std::size_t std::hash<ulid::type_id>::operator()(const ulid::type_id& id) const noexcept {
+    ulid::detail::hash_key key = ulid::detail::process_hash_key();
+    std::uint64_t h = ulid::detail::siphash<1, 3>(key, id.id().bytes().data());
+    // The prefix in 16-byte blocks, the last one carrying its length, each
+    // hashed under a key that chains the previous result.
+    const std::string_view prefix = id.prefix();
+    std::size_t at = 0;
+    do {
+        std::array<std::uint8_t, 16> block{};
+        const std::size_t n = prefix.size() - at < 15 ? prefix.size() - at : 15;
+        std::memcpy(block.data(), prefix.data() + at, n);
+        block[15] = static_cast<std::uint8_t>(prefix.size());
+        at += n;
+        key.k0 ^= h;
+        h = ulid::detail::siphash<1, 3>(key, block.data());
+    } while (at < prefix.size());
+    return static_cast<std::size_t>(h);
+}
+
+inline std::size_t ulid::hash_value(const type_id& id) noexcept { return std::hash<type_id>{}(id); }
 
 // Internal macros end here, so that users' translation units see only the
 // documented ones (ULID_VERSION*, ULID_EXCEPTIONS and their own settings).

@@ -278,3 +278,39 @@ TEST_CASE("generators keep their keys in mapped pages, not on the heap: one page
     REQUIRE(fork_wiped_pages.load() == pages);
 }
 #endif
+
+namespace {
+struct user_tag {
+    static constexpr std::string_view prefix = "user";
+};
+}  // namespace
+
+TEST_CASE("TypeIDs: make, encode, parse, explain and hashing allocate nothing", "[alloc][typeid]") {
+    using user_id = ulid::typed_id<user_tag>;
+    REQUIRE(allocations_during([] {
+                for (int i = 0; i < 1000; ++i) keep(user_id::make());
+            }) == 0);
+    const user_id id = user_id::make();
+    REQUIRE(allocations_during([&] { keep(id.encode()); }) == 0);
+    user_id parsed;
+    REQUIRE(allocations_during([&] { keep(ulid::parse("user_01h455vb4pex5vsknk084sn02q", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse("order_01h455vb4pex5vsknk084sn02q", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse("user_01H455VB4PEX5VSKNK084SN02Q", parsed)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(std::hash<user_id>{}(id)); }) == 0);
+    ulid::type_id any;
+    REQUIRE(allocations_during([&] { keep(ulid::make_type_id("order", any)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(any.encode()); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse_type_id("pre_fix_01h455vb4pex5vsknk084sn02q", any)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::parse_type_id("_01h455vb4pex5vsknk084sn02q", any)); }) == 0);
+    ulid::ulid raw;
+    REQUIRE(allocations_during([&] { keep(ulid::parse_type_id("user_01h455vb4pex5vsknk084sn02q", "user", raw)); }) ==
+            0);
+    REQUIRE(allocations_during([&] { keep(std::hash<ulid::type_id>{}(any)); }) == 0);
+    std::array<char, 128> why{};
+    REQUIRE(allocations_during([&] {
+                keep(ulid::explain_type_id("order_01h455vb4pex5vsknk084sn02q", "user", why.data(), why.size()));
+            }) == 0);
+    REQUIRE(allocations_during([&] {
+                keep(ulid::explain("Pre_01h455vb4pex5vsknk084sn02q", why.data(), why.size(), ulid::text_form::type_id));
+            }) == 0);
+}

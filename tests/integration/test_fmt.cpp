@@ -55,3 +55,19 @@ TEST_CASE("fmt::join formats ranges of ULIDs", "[fmt]") {
     const std::vector<ulid::ulid> ids{sample(), ulid::ulid{}};
     CHECK(fmt::format("{}", fmt::join(ids, ",")) == std::string(sample_text) + ",00000000000000000000000000");
 }
+
+namespace {
+struct user {
+    static constexpr std::string_view prefix = "user";
+};
+}  // namespace
+
+TEST_CASE("fmt::format writes TypeIDs as their text", "[fmt][typeid]") {
+    const ulid::typed_id<user> id(sample());
+    CHECK(fmt::format("{}", id) == "user_01arz3ndektsv4rrffq69g5fav");
+    CHECK(fmt::format("{:>33}", id) == "  user_01arz3ndektsv4rrffq69g5fav");
+    ulid::type_id any;
+    REQUIRE_FALSE(ulid::make_type_id("pre_fix", sample(), any));
+    CHECK(fmt::format("[{}]", any) == "[pre_fix_01arz3ndektsv4rrffq69g5fav]");
+    CHECK(fmt::format("{:.7}", any) == "pre_fix");
+}

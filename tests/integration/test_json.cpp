@@ -116,3 +116,42 @@ TEST_CASE("bad input throws json::type_error saying why, and changes nothing", "
     // A nlohmann::json exception, as callers of the library catch them.
     CHECK_THROWS_AS(json(1.5).get<ulid::ulid>(), json::exception);
 }
+
+namespace {
+struct user {
+    static constexpr std::string_view prefix = "user";
+};
+}  // namespace
+
+TEST_CASE("TypeIDs are JSON strings, read back strictly with the reason on error", "[json][typeid]") {
+    using user_id = ulid::typed_id<user>;
+    const user_id id(ulid::must_parse("01H455VB4PEX5VSKNK084SN02Q"));
+    const json j = id;
+    CHECK(j == "user_01h455vb4pex5vsknk084sn02q");
+    CHECK(j.get<user_id>() == id);
+    const std::vector<user_id> ids{id, user_id()};
+    CHECK(json(ids).dump() == R"(["user_01h455vb4pex5vsknk084sn02q","user_00000000000000000000000000"])");
+    CHECK(json(ids).get<std::vector<user_id>>() == ids);
+
+    user_id kept = id;
+    const auto error_of = [&](const json& bad) -> std::string {
+        try {
+            bad.get_to(kept);
+        } catch (const json::type_error& e) {
+            return e.what();
+        }
+        return "no error";
+    };
+    CHECK_THAT(error_of(json("order_01h455vb4pex5vsknk084sn02q")),
+               Catch::Matchers::Contains("prefix 'order' where 'user' was expected"));
+    CHECK_THAT(error_of(json("user_01H455VB4PEX5VSKNK084SN02Q")),
+               Catch::Matchers::Contains("'H' at position 8 is not a lower-case Crockford base32 character"));
+    CHECK_THAT(error_of(json(42)), Catch::Matchers::Contains("type must be string (a TypeID)"));
+    CHECK(kept == id);
+
+    ulid::type_id any;
+    REQUIRE_FALSE(ulid::make_type_id("pre_fix", id.id(), any));
+    CHECK(json(any) == "pre_fix_01h455vb4pex5vsknk084sn02q");
+    CHECK(json(any).get<ulid::type_id>() == any);
+    CHECK_THROWS_AS(json("pre_fix_").get<ulid::type_id>(), json::type_error);
+}

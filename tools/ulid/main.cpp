@@ -28,7 +28,9 @@ namespace {
 constexpr const char* usage_text =
     R"(Usage: ulid [OPTION]...                 print a new ULID
        ulid [OPTION]... -n N            print N new ULIDs, strictly increasing
+       ulid [OPTION]... --prefix P      print a new TypeID (P_01h455vb4pex5vsknk084sn02q)
        ulid [OPTION]... ULID|UUID...    check ULIDs and print their times; convert UUIDs to ULIDs
+       ulid [OPTION]... TYPEID...       check TypeIDs and print prefix, time, UUID and ULID
        ulid [OPTION]... -               the same for lines read from standard input
 
 Generating:
@@ -39,6 +41,8 @@ Generating:
   -z, --zero           zero entropy; with -n, counts up from zero within a millisecond
       --v7             ULIDs that are also RFC 9562 UUIDv7: version 7, the clock's fraction of
                        the millisecond in rand_a (with -t: 0), rand_b random
+      --prefix P       TypeIDs (jetify-com/typeid v0.3.0): P, '_' and a --v7 ULID in lower
+                       case; P is at most 63 of a-z and '_', starting and ending with a letter
 Parsing (by default a ULID prints its time, a UUID its ULID):
       --parse          read standard input when no ULID is given (as "-")
   -f, --format FORMAT  print the time of every input as default (Wed Dec 02 08:15:04.123
@@ -47,6 +51,7 @@ Parsing (by default a ULID prints its time, a UUID its ULID):
   -l, --local          print times in the local time zone instead of UTC
 Output:
   -v, --verbose        one JSON object per ULID: ulid, uuid, time, ms, entropy, uuidv7
+                       (and first typeid, prefix for a TypeID)
       --uuid           print ULIDs in RFC 9562 UUID form
       --lower          print ULIDs in lower case; when parsing, print the ULID of every input
   -h, --help           print this help and exit
@@ -54,7 +59,8 @@ Output:
 
 An option that cannot apply (-n while parsing, -f while generating, --uuid
 with -f, ...) is refused, never ignored. ULIDs are checked strictly (26
-Crockford base32 characters, either case); a 36-character input is a UUID.
+Crockford base32 characters, either case); a 36-character input is a UUID;
+an input with a '_' is a TypeID (lower case only, the last '_' ends the prefix).
 Standard input: each line gives one line of output, on standard output, or
 on standard error as "ulid: line N: 'input': reason" when invalid (a blank
 line too); a '\r' before the '\n', or at the very end of the input, is part
@@ -136,10 +142,20 @@ std::string_view formatted_time(time_cache& cache, std::uint64_t ms, bool rfc333
 
 /// Writes the JSON line of --verbose and returns the end, or nullptr when
 /// the time cannot be shown in the local time zone.
-char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& cache) noexcept {
+char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& cache,
+               const ulid::type_id* type_id = nullptr) noexcept {
     const std::string_view time = formatted_time(cache, id.time(), true, opt.local);
     if (time.empty()) return nullptr;
-    out = put(out, "{\"ulid\":\"");
+    if (type_id != nullptr) {
+        // A prefix is a-z and '_' only: nothing to escape.
+        out = put(out, "{\"typeid\":\"");
+        out = type_id->encode(out);
+        out = put(out, "\",\"prefix\":\"");
+        out = put(out, type_id->prefix());
+        out = put(out, "\",\"ulid\":\"");
+    } else {
+        out = put(out, "{\"ulid\":\"");
+    }
     out = put_ulid(out, id, opt.lower);
     out = put(out, "\",\"uuid\":\"");
     out = id.encode_uuid(out);
@@ -165,12 +181,31 @@ char* put_time(char* out, const ulid::ulid& id, const options& opt, time_cache& 
     return put(put(out, time), "\n");
 }
 
+/// A TypeID's line: "prefix time uuid ulid", the time in RFC 3339 (UTC),
+/// as fields a script can split on spaces.
+char* put_type_id_line(char* out, const ulid::type_id& type_id, time_cache& cache) noexcept {
+    const ulid::ulid& id = type_id.id();
+    out = put(out, type_id.prefix());
+    *out++ = ' ';
+    out = put(out, formatted_time(cache, id.time(), true, false));
+    *out++ = ' ';
+    out = id.encode_uuid(out);
+    *out++ = ' ';
+    return put(put_ulid(out, id, false), "\n");
+}
+
 /// Why `text` is neither a ULID nor a UUID, in the words of ulid::explain():
 /// "got 27 characters, expected 26 (ULID) or 36 (UUID)", "'U' at position 26
 /// is not a Crockford base32 character". `text` may hold only the first
 /// characters of a longer input (a long line of standard input, which is
 /// never held whole); `length` is the full length.
 std::string explain_bad_id(std::string_view text, std::size_t length) {
+    const bool type_id = text.find('_') != std::string_view::npos;
+    if (type_id && text.size() < length) {
+        return "got " + std::to_string(length) + " characters, but a TypeID has at most " +
+               std::to_string(ulid::type_id_max_size);
+    }
+    if (type_id) return ulid::explain(text, ulid::text_form::type_id);
     if (text.size() < length) {
         // Only the length can be wrong in an input too long to be held: the
         // library's words for a length.
@@ -201,9 +236,13 @@ void report(output_buffer& out, std::uint64_t line, const std::string& input, co
 bool inspect(std::string_view text, std::size_t length, std::uint64_t line, const options& opt, output_buffer& out,
              time_cache& cache) {
     ulid::ulid id;
-    const bool as_uuid = length == 36;
-    const std::error_code ec =
-        text.size() < length ? ulid::make_error_code(ulid::errc::data_size) : ulid::parse_any(text, id);
+    ulid::type_id type_id;
+    const bool as_type_id = text.find('_') != std::string_view::npos;
+    const bool as_uuid = !as_type_id && length == 36;
+    const std::error_code ec = text.size() < length ? ulid::make_error_code(ulid::errc::data_size)
+                               : as_type_id         ? ulid::parse_type_id(text, type_id)
+                                                    : ulid::parse_any(text, id);
+    if (as_type_id) id = type_id.id();
     if (ec) {
         std::string why = explain_bad_id(text, length);
         if (why.empty()) why = ec.message();  // never expected: the two disagree
@@ -214,7 +253,7 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
     char* end = nullptr;
     switch (output_of(opt)) {
         case parse_output::json:
-            end = put_json(p, id, opt, cache);
+            end = put_json(p, id, opt, cache, as_type_id ? &type_id : nullptr);
             break;
         case parse_output::uuid:
             end = put(id.encode_uuid(p), "\n");
@@ -226,7 +265,9 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
             end = put(put_ulid(p, id, opt.lower), "\n");
             break;
         case parse_output::by_input:
-            end = as_uuid ? put(put_ulid(p, id, opt.lower), "\n") : put_time(p, id, opt, cache);
+            end = as_type_id ? put_type_id_line(p, type_id, cache)
+                  : as_uuid  ? put(put_ulid(p, id, opt.lower), "\n")
+                             : put_time(p, id, opt, cache);
             break;
     }
     if (end == nullptr) {
@@ -272,6 +313,7 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
 template <class Source>
 int generate(Source& source, const options& opt, output_buffer& out) {
     const bool plain = !opt.json() && !opt.uuid;
+    ulid::type_id type_id;
     time_cache cache;
     for (std::uint64_t i = 0; i < opt.count && out.error() == 0; ++i) {
         ulid::ulid id;
@@ -279,6 +321,14 @@ int generate(Source& source, const options& opt, output_buffer& out) {
             out.flush();
             std::fprintf(stderr, "ulid: cannot generate a ULID: %s\n", ec.message().c_str());
             return 1;
+        }
+        if (opt.prefix_given && ulid::make_type_id(opt.prefix, id, type_id)) return 1;  // checked by the options
+        if (plain && opt.prefix_given) {
+            char* p = out.reserve(ulid::type_id_max_size + 1);
+            p = type_id.encode(p);
+            *p++ = '\n';
+            out.commit(p);
+            continue;
         }
         if (plain) {
             // The hot path of -n: 27 bytes, no formatting.
@@ -289,7 +339,8 @@ int generate(Source& source, const options& opt, output_buffer& out) {
             continue;
         }
         char* p = out.reserve(output_buffer::max_record);
-        char* end = opt.json() ? put_json(p, id, opt, cache) : put(id.encode_uuid(p), "\n");
+        char* end = opt.json() ? put_json(p, id, opt, cache, opt.prefix_given ? &type_id : nullptr)
+                               : put(id.encode_uuid(p), "\n");
         if (end == nullptr) {
             const ulid::ulid_text text = id.encode();
             report(out, 0, shown(text, text.size()), "cannot express this time in the local time zone");
@@ -348,7 +399,9 @@ int generate_with(const options& opt, output_buffer& out) {
 }
 
 int generate_all(const options& opt, output_buffer& out) {
-    return opt.v7 ? generate_with<ulid::uuidv7_layout>(opt, out) : generate_with<ulid::ulid_layout>(opt, out);
+    // TypeIDs are UUIDv7, as the specification asks.
+    return opt.v7 || opt.prefix_given ? generate_with<ulid::uuidv7_layout>(opt, out)
+                                      : generate_with<ulid::ulid_layout>(opt, out);
 }
 
 int parse_all(const options& opt, output_buffer& out) {

@@ -43,6 +43,8 @@ struct options {
     bool lower = false;
     bool parse = false;
     bool v7 = false;                         // ULIDs that are also RFC 9562 UUIDv7 (ulid::uuidv7_layout)
+    bool prefix_given = false;               // --prefix: generate TypeIDs (UUIDv7 under this prefix)
+    std::string_view prefix;                 // valid (ulid::is_type_id_prefix) when prefix_given
     std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
     std::string warning;                     // printed before running, when not empty
 
@@ -55,6 +57,7 @@ struct options {
     std::string local_flag;
     std::string verbose_flag;
     std::string v7_flag;
+    std::string prefix_flag;
 
     /// True when the call inspects ULIDs instead of generating them.
     [[nodiscard]] bool parsing() const noexcept { return parse || !operands.empty(); }
@@ -210,10 +213,10 @@ struct option_spec {
 };
 
 inline constexpr option_spec option_table[] = {
-    {'n', "count", true},     {'f', "format", true}, {'t', "time", true},    {'l', "local", false},
-    {'v', "verbose", false},  {'q', "quick", false}, {'z', "zero", false},   {'h', "help", false},
-    {'\0', "version", false}, {'\0', "uuid", false}, {'\0', "lower", false}, {'\0', "parse", false},
-    {'\0', "v7", false},
+    {'n', "count", true},     {'f', "format", true},  {'t', "time", true},    {'l', "local", false},
+    {'v', "verbose", false},  {'q', "quick", false},  {'z', "zero", false},   {'h', "help", false},
+    {'\0', "version", false}, {'\0', "uuid", false},  {'\0', "lower", false}, {'\0', "parse", false},
+    {'\0', "v7", false},      {'\0', "prefix", true},
 };
 
 inline std::string spelled(const option_spec& spec, bool as_long) {
@@ -284,6 +287,15 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
     } else if (name == "v7") {
         opt.v7 = true;
         opt.v7_flag = flag;
+    } else if (name == "prefix") {
+        if (!ulid::is_type_id_prefix(value)) {
+            error = "invalid prefix for " + flag + " " + quoted(value) + ": " +
+                    ulid::make_error_code(ulid::errc::invalid_prefix).message();
+            return false;
+        }
+        opt.prefix = value;
+        opt.prefix_given = true;
+        opt.prefix_flag = flag;
     }
     return true;
 }
@@ -296,16 +308,21 @@ inline std::string conflict(const options& opt) {
         return a + " and " + b + " cannot be combined: " + why;
     };
     if (opt.parsing()) {
-        const std::string& given = !opt.count_flag.empty()  ? opt.count_flag
-                                   : !opt.time_flag.empty() ? opt.time_flag
-                                   : !opt.v7_flag.empty()   ? opt.v7_flag
-                                                            : opt.entropy_flag;
+        const std::string& given = !opt.count_flag.empty()    ? opt.count_flag
+                                   : !opt.time_flag.empty()   ? opt.time_flag
+                                   : !opt.v7_flag.empty()     ? opt.v7_flag
+                                   : !opt.prefix_flag.empty() ? opt.prefix_flag
+                                                              : opt.entropy_flag;
         if (!given.empty()) {
             return given +
                    " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)";
         }
     } else if (opt.time_format_given()) {
         return opt.format_flag + " is for parsing: new ULIDs are printed without their time (-v prints it, in JSON)";
+    } else if (opt.prefix_given && opt.uuid) {
+        return both(opt.prefix_flag, "--uuid", "--uuid prints UUIDs, not TypeIDs");
+    } else if (opt.prefix_given && opt.lower) {
+        return both(opt.prefix_flag, "--lower", "TypeIDs are always lower case");
     }
     if (opt.json()) {
         const std::string& json_flag = opt.verbose ? opt.verbose_flag : opt.format_flag;

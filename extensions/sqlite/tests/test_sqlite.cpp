@@ -763,3 +763,72 @@ TEST_CASE("deterministic functions work in index expressions, generated columns 
         CHECK(db.column("SELECT ms FROM dv").size() == 2);
     }
 }
+
+TEST_CASE("typeid(), ulid_to_typeid() and ulid_from_typeid(): TypeIDs at the edge, the ID underneath") {
+    database db;
+    // New ones: the prefix, '_' and a lower-case UUIDv7, increasing.
+    const auto made = db.column(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200) SELECT typeid('user') FROM n");
+    REQUIRE(made.size() == 200);
+    std::string last;
+    for (const auto& row : made) {
+        INFO(row.text);
+        REQUIRE(row.type == SQLITE_TEXT);
+        REQUIRE(row.text.substr(0, 5) == "user_");
+        ulid::ulid raw;
+        REQUIRE_FALSE(ulid::parse_type_id(row.text, "user", raw));
+        CHECK(raw.is_uuidv7());
+        CHECK(row.text > last);
+        last = row.text;
+    }
+    // The specification's example, both ways, from text and from the blob.
+    const std::string example = "prefix_01h455vb4pex5vsknk084sn02q";
+    CHECK(db.text("SELECT ulid_to_typeid('01H455VB4PEX5VSKNK084SN02Q', 'prefix')") == example);
+    CHECK(db.text("SELECT ulid_to_typeid(x'01890a5dac96774bbcceb302099a8057', 'prefix')") == example);
+    CHECK(db.text("SELECT ulid_to_typeid('01H455VB4PEX5VSKNK084SN02Q', '')") == "01h455vb4pex5vsknk084sn02q");
+    CHECK(db.text("SELECT ulid_from_typeid('" + example + "', 'prefix')") == "01H455VB4PEX5VSKNK084SN02Q");
+    CHECK(db.text("SELECT ulid_to_uuid(ulid_from_typeid('" + example + "', 'prefix'))") ==
+          "01890a5d-ac96-774b-bcce-b302099a8057");
+    CHECK(db.text("SELECT ulid_from_typeid(ulid_to_typeid(x'01563DF36481D6764C61EFB99302BD5B', 'a_b'), 'a_b')") ==
+          known_text);
+
+    // Errors name the rule and the position, or both prefixes.
+    CHECK(db.error("SELECT ulid_from_typeid('order_01h455vb4pex5vsknk084sn02q', 'user')") ==
+          "ulid_from_typeid: invalid TypeID 'order_01h455vb4pex5vsknk084sn02q': prefix 'order' where 'user' was "
+          "expected");
+    CHECK(db.error("SELECT ulid_from_typeid('user_01h455vb4pex5vsknk084Sn02q', 'user')") ==
+          "ulid_from_typeid: invalid TypeID 'user_01h455vb4pex5vsknk084Sn02q': 'S' at position 27 is not a "
+          "lower-case Crockford base32 character");
+    CHECK(db.error("SELECT ulid_from_typeid('user_01h455vb4pex5vsknk084sn02', 'user')") ==
+          "ulid_from_typeid: invalid TypeID 'user_01h455vb4pex5vsknk084sn02': the suffix after '_' at position 5 has "
+          "25 characters, expected 26");
+    CHECK(db.error("SELECT ulid_from_typeid(x'00', 'user')") ==
+          "ulid_from_typeid: invalid TypeID (a blob): expected text, the prefix, '_' and 26 characters");
+    const std::string bad_prefix = ": invalid prefix 'User': " + library_message(ulid::errc::invalid_prefix);
+    CHECK(db.error("SELECT typeid('User')") == "typeid" + bad_prefix);
+    CHECK(db.error("SELECT ulid_to_typeid('01H455VB4PEX5VSKNK084SN02Q', 'User')") == "ulid_to_typeid" + bad_prefix);
+    CHECK(db.error("SELECT ulid_from_typeid('User_01h455vb4pex5vsknk084sn02q', 'User')") ==
+          "ulid_from_typeid" + bad_prefix);
+    CHECK(db.error("SELECT typeid(" + quote(std::string(64, 'a')) + ")") ==
+          "typeid: invalid prefix '" + std::string(40, 'a') + "...': " + library_message(ulid::errc::invalid_prefix));
+    CHECK(db.error("SELECT typeid(1)") == "typeid: invalid prefix (an integer): expected text");
+    CHECK(db.error("SELECT ulid_to_typeid('bad', 'user')") ==
+          "ulid_to_typeid: invalid ULID 'bad': " + ulid::explain("bad"));
+
+    // NULL in, NULL out.
+    CHECK(db.is_null("SELECT typeid(NULL)"));
+    CHECK(db.is_null("SELECT ulid_to_typeid(NULL, 'user')"));
+    CHECK(db.is_null("SELECT ulid_to_typeid('01H455VB4PEX5VSKNK084SN02Q', NULL)"));
+    CHECK(db.is_null("SELECT ulid_from_typeid(NULL, 'user')"));
+    CHECK(db.is_null("SELECT ulid_from_typeid('" + example + "', NULL)"));
+
+    // The pattern of docs/databases.md: a blob key, TypeIDs at the edge, lookups through the key's index.
+    db.exec("CREATE TABLE users(id BLOB PRIMARY KEY DEFAULT (ulid_v7_bytes()), name TEXT)");
+    db.exec("INSERT INTO users(name) VALUES ('ada'), ('grace')");
+    const std::string grace = db.text("SELECT ulid_to_typeid(id, 'user') FROM users WHERE name = 'grace'");
+    CHECK(db.text("SELECT name FROM users WHERE id = ulid_to_bytes(ulid_from_typeid('" + grace + "', 'user'))") ==
+          "grace");
+    CHECK(
+        contains(db.plan("SELECT name FROM users WHERE id = ulid_to_bytes(ulid_from_typeid('" + grace + "', 'user'))"),
+                 "SEARCH users USING INDEX sqlite_autoindex_users_1 (id=?)"));
+}
