@@ -2723,8 +2723,8 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
     if (!atfork_registered.load(std::memory_order_relaxed) && ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0) {
         atfork_registered.store(true, std::memory_order_relaxed);
     }
-    const bool ready =
-        mapped && (atfork_registered.load(std::memory_order_relaxed) || kernel_wipes_on_fork.load(std::memory_order_relaxed));
+    const bool ready = mapped && (atfork_registered.load(std::memory_order_relaxed) ||
+                                  kernel_wipes_on_fork.load(std::memory_order_relaxed));
     if (mapped) {
         if (!ready) last_failure = failure_cause::no_fork_detection;
         fork_detection.store(ready ? 1 : 2, std::memory_order_release);
