@@ -752,9 +752,11 @@ struct monotonic_state {
 };
 
 /// The lock of locked_monotonic_entropy, for critical sections of a few
-/// nanoseconds. In a process copy (a child however made) a lock that a
-/// parent's thread held is free. Meets the Lockable requirements; not
-/// recursive, not fair; never allocates or fails.
+/// nanoseconds. In a process copy (a child however made, but for a clone
+/// that shares memory) a lock that a parent's thread held is free. Meets the
+/// Lockable requirements; not recursive, not fair; never allocates or fails.
+/// Per process: in memory shared with another process each would take over
+/// the other's hold (see locked_monotonic_entropy).
 class fork_safe_mutex {
 public:
     void lock() noexcept;
@@ -944,6 +946,15 @@ private:
 /// child's first call reseeds (see monotonic_entropy); no atfork handler
 /// takes it. Where the kernel cannot wipe memory in a child (older Linux,
 /// macOS) this holds for fork() only.
+///
+/// An object of one process: not for memory shared between processes
+/// (MAP_SHARED, shm_open, System V). Its lock is marked with its holder's
+/// fork epoch, and a holder marked by another process is taken over, which
+/// is what frees a lock in a process copy, where that holder does not exist;
+/// two live processes would both enter. The keystream of a secure_entropy
+/// is in a private page the other process cannot see, and waiters sleep on
+/// a process-private futex. Not async-signal-safe: a signal handler that
+/// interrupted a call on one must not call it.
 template <class Monotonic>
 class locked_monotonic_entropy {
 public:
@@ -991,7 +1002,8 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 /// The process-wide, thread-safe monotonic source used by make(). Built at
 /// compile time (no start-up code, no heap), and never destroyed, so make()
 /// stays valid during static destruction. Cannot fail. Its lock is free in every
-/// child process (see locked_monotonic_entropy).
+/// child process (see locked_monotonic_entropy). Not async-signal-safe
+/// itself: the make functions are.
 [[nodiscard]] inline default_entropy_type& default_entropy() noexcept;
 
 /// The calling thread's own secure monotonic source: the same generator as
@@ -1005,6 +1017,35 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 // ---------------------------------------------------------------------------
 // Making ULIDs
 // ---------------------------------------------------------------------------
+//
+// The make functions (make, must_make, make_thread_local, make_batch and
+// their make_v7 forms) are async-signal-safe once set up: a signal handler
+// may call any of them, also while it interrupted a make function on its
+// own thread. It never hangs and never returns an ID that another call
+// returned; the interrupted call, and every call its thread makes after,
+// keep their order. IDs made by a handler that interrupted a make function
+// are increasing within that call but not ordered with the process's other
+// IDs (they may sort before the interrupted call's). Set-up is not
+// async-signal-safe: the process's first call of a make function (it maps
+// pages and registers an atfork handler) and a thread's first call of a
+// thread-local form (it also registers a thread-exit destructor); make them
+// outside handlers. Direct calls on default_entropy(), thread_local_entropy()
+// or a source of your own are not covered: a handler that interrupted one
+// must not call that object, nor a make function that uses it.
+//
+// The make functions abort with a message, never return an error, and only
+// for these causes: the clock is past the year 10889 (or an ID of its last
+// millisecond is used up); no page of memory could be mapped for a
+// generator's state or the fork epoch (address space exhausted: the first
+// call of the process, or of a thread for the thread-local forms, maps one;
+// a later call tries again); the operating system gives no randomness; or
+// fork detection is impossible (the kernel does not wipe pages in a child
+// and pthread_atfork fails). The message names the cause.
+//
+// A child made by clone(CLONE_VM) without CLONE_THREAD shares its parent's
+// memory and, with glibc, its parent thread's thread-local storage: no make
+// function may be called there while the parent runs (the thread-local forms
+// would share one generator, the others one signal mark and clock line).
 
 /// A ULID with timestamp `ms` and entropy from `source` (see "Entropy
 /// sources"): a byte reader's first ten bytes become the entropy in order; a
@@ -1026,16 +1067,18 @@ template <class Source>
 /// earlier make() in the process, on any thread: when the clock steps back it
 /// keeps the last timestamp, and when a millisecond's entropy is used up it
 /// moves to the next millisecond; calls that pass their own time through
-/// default_entropy() (must_make(ms), generate()) do not change that. Aborts
-/// with a message only if the operating system provides no randomness at all
-/// or the clock is past the year 10889.
+/// default_entropy() (must_make(ms), generate()) do not change that; an ID
+/// made in a signal handler that interrupted a make function on the same
+/// thread is unique but not ordered (see above). Async-signal-safe once set
+/// up. Aborts with a message only for the causes listed above.
 [[nodiscard]] inline ulid make() noexcept;
 
 /// A ULID at time `ms` from default_entropy() (as oklog/ulid's
 /// MustNewDefault). Throws ulid::error with errc::big_time or
 /// errc::monotonic_overflow (aborts with a message when exceptions are
 /// disabled); never allocates. generate(ms, default_entropy(), out) reports
-/// the same errors as a std::error_code.
+/// the same errors as a std::error_code. Async-signal-safe as make() is,
+/// while it does not throw; a handler's ID is a fresh random one at `ms`.
 [[nodiscard]] inline ulid must_make(std::uint64_t ms);
 
 /// The earlier name of must_make(ms), kept for one release.
@@ -1044,13 +1087,15 @@ template <class Source>
 
 /// make() without the lock, from thread_local_entropy(): strictly increasing
 /// within the calling thread, unique across threads, but not ordered across
-/// threads. Never throws or allocates; aborts like make().
+/// threads. Never throws or allocates; async-signal-safe and aborts as
+/// make() does.
 [[nodiscard]] inline ulid make_thread_local() noexcept;
 
 /// Fills out[0, n) with n ULIDs from default_entropy() that continue make()'s
 /// sequence in increasing order, reading the clock once and taking the lock
 /// once per 256 ULIDs (other threads' make() may fall between those
-/// chunks). Never throws or allocates; aborts like make().
+/// chunks). Never throws or allocates; async-signal-safe and aborts as
+/// make() does (a handler's batch is increasing, not ordered with others).
 inline void make_batch(ulid* out, std::size_t n) noexcept;
 
 #if ULID_HAS_SPAN
@@ -1066,9 +1111,9 @@ inline void make_batch(std::span<ulid> out) noexcept;
 /// after another process's make_v7() ID was received (any hand-off slower
 /// than one 244 ns step, on a clock that did not step back) is greater,
 /// which classic ULIDs of one millisecond cannot promise. Thread-safe, never
-/// throws, never allocates; the same ChaCha8 entropy, fork and reseed
-/// guarantees as make(), from a process-wide generator of its own. Aborts
-/// like make().
+/// throws, never allocates; the same ChaCha8 entropy, fork, reseed and
+/// signal-handler guarantees as make(), from a process-wide generator of its
+/// own. Aborts as make() does.
 [[nodiscard]] inline ulid make_v7() noexcept;
 
 /// make_v7() without the lock, from the calling thread's own generator (as
@@ -2597,15 +2642,17 @@ private:
 // records the "fork epoch" it was keyed in and compares it with the current
 // one on each call, and every lock holder marks the lock with it. The epoch
 // lives in a page that the kernel zeroes in every child, however the child
-// was made (fork(), _Fork(), a raw clone or fork system call, a fork() in a
-// signal handler): MADV_WIPEONFORK on Linux 4.14 and later,
+// was made (fork(), _Fork(), a raw fork system call or clone without
+// CLONE_VM, a fork() in a signal handler): MADV_WIPEONFORK on Linux 4.14 and later,
 // minherit(INHERIT_ZERO) on FreeBSD and NetBSD, MAP_INHERIT_ZERO on OpenBSD.
 // A child finds it zero and takes a fresh epoch, newer than any of its
 // ancestors', so its generators reseed and a lock its parent's thread held
 // reads as free. Where the kernel cannot wipe (older Linux, macOS), a
 // pthread_atfork child handler zeroes it instead, which covers fork() only.
-// No handler takes a lock, so none can block a fork. The design is that of
-// OpenBSD's arc4random and Linux's vDSO getrandom (a wiped page tells the
+// No handler takes a lock, so none can block a fork. If the page cannot be
+// mapped (address space exhausted), the generators refuse to run and locks
+// are marked per process id until a later call maps it. The design is that
+// of OpenBSD's arc4random and Linux's vDSO getrandom (a wiped page tells the
 // child it is one); the lock marked with the epoch is this library's.
 
 /// Pages mapped by map_fork_wiped() and not yet unmapped: what the library
