@@ -2758,6 +2758,7 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
             const std::uint64_t pageless = pageless_mark.load(std::memory_order_relaxed);
             const std::uint64_t pid = static_cast<std::uint32_t>(::getpid());
             const std::uint64_t kept = pageless >> 32U == pid ? pageless & 0xFFFFFFFFU : 0U;
+            if (kept != 0) epoch_owner.store(static_cast<std::int64_t>(pid), std::memory_order_relaxed);
             auto* const word = ::new (page) std::atomic<std::uint64_t>(kept);
             if (!epoch_word.compare_exchange_strong(expected, word, std::memory_order_acq_rel)) {
                 unmap_fork_wiped(page, sizeof *word);
@@ -3858,6 +3859,24 @@ namespace detail {
 /// that a handler may read it; relaxed loads and stores are plain moves.
 inline thread_local std::atomic<bool> in_generator{false};
 
+/// Whether a make function that found its thread marked runs in a handler
+/// that interrupted a make function of this very process. A copy of the
+/// process made in such a handler (fork() there, as crash reporters do)
+/// inherits the mark, but the interrupted call never resumes in it (it must
+/// not return from the handler into that call): its calls clear the mark and
+/// take the ordinary path, where fork detection renews their state. A copy
+/// is told by the epoch's owner, another process.
+ULID_NOINLINE inline bool interrupted_in_this_process() noexcept {
+#if !defined(_WIN32)
+    const std::int64_t owner = epoch_owner.load(std::memory_order_relaxed);
+    if (owner != 0 && owner != static_cast<std::int64_t>(::getpid())) {
+        in_generator.store(false, std::memory_order_relaxed);
+        return false;
+    }
+#endif
+    return true;
+}
+
 /// Marks the calling thread as inside a make function for its lifetime,
 /// unless it already was: reentered(), a handler interrupted one. The
 /// signal fences (no instruction) keep the compiler from moving the marked
@@ -3865,6 +3884,7 @@ inline thread_local std::atomic<bool> in_generator{false};
 class generator_entry {
 public:
     ULID_FORCE_INLINE generator_entry() noexcept : reentered_(in_generator.load(std::memory_order_relaxed)) {
+        if (ULID_UNLIKELY(reentered_)) reentered_ = interrupted_in_this_process();
         if (ULID_LIKELY(!reentered_)) {
             in_generator.store(true, std::memory_order_relaxed);
             std::atomic_signal_fence(std::memory_order_seq_cst);
