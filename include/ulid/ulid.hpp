@@ -1029,9 +1029,9 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 // async-signal-safe: the process's first call of a make function (it maps
 // pages and registers an atfork handler) and a thread's first call of a
 // thread-local form (it also registers a thread-exit destructor); make them
-// outside handlers. Direct calls on default_entropy(), thread_local_entropy()
-// or a source of your own are not covered: a handler that interrupted one
-// must not call that object, nor a make function that uses it.
+// before installing a handler that calls make functions or forks. Direct calls on default_entropy(),
+// thread_local_entropy() or a source of your own are not covered: a handler that interrupted one must not call that
+// object, nor a make function that uses it.
 //
 // The make functions abort with a message, never return an error, and only
 // for these causes: the clock is past the year 10889 (or an ID of its last
@@ -2710,9 +2710,18 @@ inline std::atomic<bool> kernel_wipes_on_fork{false};
 /// again, or the child's next make() would reseed below that one's ID.
 inline std::atomic<std::int64_t> epoch_owner{0};
 
+/// Set while the calling thread is inside a make function (see "Making
+/// ULIDs" below). An atomic only so that a signal handler may read it;
+/// relaxed loads and stores are plain moves.
+inline thread_local std::atomic<bool> in_generator{false};
+
 /// The child handler where the kernel cannot wipe (and beside the wipe,
-/// for emulators that accept the advice and ignore it).
+/// for emulators that accept the advice and ignore it). It also clears the
+/// forking thread's make-function mark: a fork() in a signal handler that
+/// interrupted a make function leaves the mark set, but the interrupted call
+/// does not resume in the child (which must not return into it).
 inline void on_fork_child() noexcept {
+    in_generator.store(false, std::memory_order_relaxed);
 #if !defined(_WIN32)
     if (epoch_owner.load(std::memory_order_relaxed) == static_cast<std::int64_t>(::getpid())) return;
 #endif
@@ -3854,10 +3863,6 @@ namespace detail {
 // plain stores per call, no system call and no atomic read-modify-write:
 // the cost of blocking signals (a system call each way) would be most of
 // make()'s.
-
-/// Set while the calling thread is inside a make function. An atomic only so
-/// that a handler may read it; relaxed loads and stores are plain moves.
-inline thread_local std::atomic<bool> in_generator{false};
 
 /// Whether a make function that found its thread marked runs in a handler
 /// that interrupted a make function of this very process. A copy of the
