@@ -767,9 +767,11 @@ struct monotonic_state {
 };
 
 /// The lock of locked_monotonic_entropy, for critical sections of a few
-/// nanoseconds. In a process copy (a child however made) a lock that a
-/// parent's thread held is free. Meets the Lockable requirements; not
-/// recursive, not fair; never allocates or fails.
+/// nanoseconds. In a process copy (a child however made, but for a clone
+/// that shares memory) a lock that a parent's thread held is free. Meets the
+/// Lockable requirements; not recursive, not fair; never allocates or fails.
+/// Per process: in memory shared with another process each would take over
+/// the other's hold (see locked_monotonic_entropy).
 class fork_safe_mutex {
 public:
     void lock() noexcept;
@@ -959,6 +961,15 @@ private:
 /// child's first call reseeds (see monotonic_entropy); no atfork handler
 /// takes it. Where the kernel cannot wipe memory in a child (older Linux,
 /// macOS) this holds for fork() only.
+///
+/// An object of one process: not for memory shared between processes
+/// (MAP_SHARED, shm_open, System V). Its lock is marked with its holder's
+/// fork epoch, and a holder marked by another process is taken over, which
+/// is what frees a lock in a process copy, where that holder does not exist;
+/// two live processes would both enter. The keystream of a secure_entropy
+/// is in a private page the other process cannot see, and waiters sleep on
+/// a process-private futex. Not async-signal-safe: a signal handler that
+/// interrupted a call on one must not call it.
 template <class Monotonic>
 class locked_monotonic_entropy {
 public:
@@ -1006,7 +1017,8 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 /// The process-wide, thread-safe monotonic source used by make(). Built at
 /// compile time (no start-up code, no heap), and never destroyed, so make()
 /// stays valid during static destruction. Cannot fail. Its lock is free in every
-/// child process (see locked_monotonic_entropy).
+/// child process (see locked_monotonic_entropy). Not async-signal-safe
+/// itself: the make functions are.
 [[nodiscard]] inline default_entropy_type& default_entropy() noexcept;
 
 /// The calling thread's own secure monotonic source: the same generator as
@@ -1020,6 +1032,35 @@ using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_e
 // ---------------------------------------------------------------------------
 // Making ULIDs
 // ---------------------------------------------------------------------------
+//
+// The make functions (make, must_make, make_thread_local, make_batch and
+// their make_v7 forms) are async-signal-safe once set up: a signal handler
+// may call any of them, also while it interrupted a make function on its
+// own thread. It never hangs and never returns an ID that another call
+// returned; the interrupted call, and every call its thread makes after,
+// keep their order. IDs made by a handler that interrupted a make function
+// are increasing within that call but not ordered with the process's other
+// IDs (they may sort before the interrupted call's). Set-up is not
+// async-signal-safe: the process's first call of a make function (it maps
+// pages and registers an atfork handler) and a thread's first call of a
+// thread-local form (it also registers a thread-exit destructor); make them
+// before installing a handler that calls make functions or forks. Direct calls on default_entropy(),
+// thread_local_entropy() or a source of your own are not covered: a handler that interrupted one must not call that
+// object, nor a make function that uses it.
+//
+// The make functions abort with a message, never return an error, and only
+// for these causes: the clock is past the year 10889 (or an ID of its last
+// millisecond is used up); no page of memory could be mapped for a
+// generator's state or the fork epoch (address space exhausted: the first
+// call of the process, or of a thread for the thread-local forms, maps one;
+// a later call tries again); the operating system gives no randomness; or
+// fork detection is impossible (the kernel does not wipe pages in a child
+// and pthread_atfork fails). The message names the cause.
+//
+// A child made by clone(CLONE_VM) without CLONE_THREAD shares its parent's
+// memory and, with glibc, its parent thread's thread-local storage: no make
+// function may be called there while the parent runs (the thread-local forms
+// would share one generator, the others one signal mark and clock line).
 
 /// A ULID with timestamp `ms` and entropy from `source` (see "Entropy
 /// sources"): a byte reader's first ten bytes become the entropy in order; a
@@ -1041,16 +1082,18 @@ template <class Source>
 /// earlier make() in the process, on any thread: when the clock steps back it
 /// keeps the last timestamp, and when a millisecond's entropy is used up it
 /// moves to the next millisecond; calls that pass their own time through
-/// default_entropy() (must_make(ms), generate()) do not change that. Aborts
-/// with a message only if the operating system provides no randomness at all
-/// or the clock is past the year 10889.
+/// default_entropy() (must_make(ms), generate()) do not change that; an ID
+/// made in a signal handler that interrupted a make function on the same
+/// thread is unique but not ordered (see above). Async-signal-safe once set
+/// up. Aborts with a message only for the causes listed above.
 [[nodiscard]] inline ulid make() noexcept;
 
 /// A ULID at time `ms` from default_entropy() (as oklog/ulid's
 /// MustNewDefault). Throws ulid::error with errc::big_time or
 /// errc::monotonic_overflow (aborts with a message when exceptions are
 /// disabled); never allocates. generate(ms, default_entropy(), out) reports
-/// the same errors as a std::error_code.
+/// the same errors as a std::error_code. Async-signal-safe as make() is,
+/// while it does not throw; a handler's ID is a fresh random one at `ms`.
 [[nodiscard]] inline ulid must_make(std::uint64_t ms);
 
 /// The earlier name of must_make(ms), kept for one release.
@@ -1059,13 +1102,15 @@ template <class Source>
 
 /// make() without the lock, from thread_local_entropy(): strictly increasing
 /// within the calling thread, unique across threads, but not ordered across
-/// threads. Never throws or allocates; aborts like make().
+/// threads. Never throws or allocates; async-signal-safe and aborts as
+/// make() does.
 [[nodiscard]] inline ulid make_thread_local() noexcept;
 
 /// Fills out[0, n) with n ULIDs from default_entropy() that continue make()'s
 /// sequence in increasing order, reading the clock once and taking the lock
 /// once per 256 ULIDs (other threads' make() may fall between those
-/// chunks). Never throws or allocates; aborts like make().
+/// chunks). Never throws or allocates; async-signal-safe and aborts as
+/// make() does (a handler's batch is increasing, not ordered with others).
 inline void make_batch(ulid* out, std::size_t n) noexcept;
 
 #if ULID_HAS_SPAN
@@ -1081,9 +1126,9 @@ inline void make_batch(std::span<ulid> out) noexcept;
 /// after another process's make_v7() ID was received (any hand-off slower
 /// than one 244 ns step, on a clock that did not step back) is greater,
 /// which classic ULIDs of one millisecond cannot promise. Thread-safe, never
-/// throws, never allocates; the same ChaCha8 entropy, fork and reseed
-/// guarantees as make(), from a process-wide generator of its own. Aborts
-/// like make().
+/// throws, never allocates; the same ChaCha8 entropy, fork, reseed and
+/// signal-handler guarantees as make(), from a process-wide generator of its
+/// own. Aborts as make() does.
 [[nodiscard]] inline ulid make_v7() noexcept;
 
 /// make_v7() without the lock, from the calling thread's own generator (as
@@ -1498,12 +1543,47 @@ inline std::atomic<const std::error_category*> system_category_cache{nullptr};
     return {0, *system};
 }
 
+/// What made the library's own generators fail with errc::entropy_failure,
+/// set on the failing thread by the step that failed, so that make()'s
+/// message names it.
+enum class failure_cause : unsigned char { none, no_randomness, no_memory, no_fork_detection };
+inline thread_local failure_cause last_failure = failure_cause::none;
+
 /// For failures that the API promises never to report (make()): the process
-/// cannot continue safely, so say why and abort.
-[[noreturn]] inline void fatal(const char* where, std::error_code ec) noexcept {
-    std::fprintf(stderr, "ulid: %s: %s\n", where, error_message(errc_of(ec)));
+/// cannot continue safely, so say why and abort. One write(), no stdio lock,
+/// so that it also serves a generator called from a signal handler.
+[[noreturn]] inline void fatal_errc(const char* where, errc e) noexcept {
+    const char* why = error_message(e);
+    if (e == errc::entropy_failure) {
+        switch (last_failure) {
+            case failure_cause::no_randomness:
+                why = "the operating system gave no randomness";
+                break;
+            case failure_cause::no_memory:
+                why = "no memory for the generator's page (mmap failed: address space or memory exhausted)";
+                break;
+            case failure_cause::no_fork_detection:
+                why = "no fork detection (the kernel does not wipe pages in a child and pthread_atfork failed)";
+                break;
+            case failure_cause::none:
+                break;
+        }
+    }
+    std::array<char, 256> line{};
+    std::size_t n = 0;
+    for (const char* part : std::array<const char*, 5>{"ulid: ", where, ": ", why, "\n"}) {
+        for (; *part != '\0' && n < line.size() - 1; ++part) line[n++] = *part;
+    }
+    line[n - 1] = '\n';
+#if defined(_WIN32)
+    (void)std::fwrite(line.data(), 1, n, stderr);
+#else
+    (void)!::write(2, line.data(), n);
+#endif
     std::abort();
 }
+
+[[noreturn]] inline void fatal(const char* where, std::error_code ec) noexcept { fatal_errc(where, errc_of(ec)); }
 
 #if ULID_LITTLE_ENDIAN
 [[nodiscard]] inline std::uint64_t byteswap64(std::uint64_t v) noexcept {
@@ -2890,22 +2970,10 @@ struct is_uniform_random_bit_generator<
 template <class S>
 inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_uniform_random_bit_generator<S>::value;
 
-/// Fills `dst` with `n` bytes from the operating system's CSPRNG
-/// (getrandom, arc4random_buf, BCryptGenRandom or /dev/urandom).
-[[nodiscard]] inline bool os_random(std::uint8_t* dst, std::size_t n) noexcept {
-#if defined(_WIN32)
-    constexpr unsigned long use_system_preferred_rng = 0x00000002UL;
-    while (n > 0) {
-        const auto chunk = static_cast<unsigned long>(n < (1U << 20U) ? n : (1U << 20U));
-        if (BCryptGenRandom(nullptr, dst, chunk, use_system_preferred_rng) != 0) return false;
-        dst += chunk;
-        n -= chunk;
-    }
-    return true;
-#elif ULID_HAS_ARC4RANDOM
-    ::arc4random_buf(dst, n);
-    return true;
-#else
+#if !defined(_WIN32)
+/// `n` bytes from the kernel through system calls only (getrandom, else
+/// /dev/urandom), all async-signal-safe: no lock of the C library is taken.
+[[nodiscard]] inline bool os_random_syscalls(std::uint8_t* dst, std::size_t n) noexcept {
 #if ULID_HAS_GETRANDOM
     bool fall_back = false;
     while (n > 0 && !fall_back) {
@@ -2941,6 +3009,37 @@ inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_unifo
     }
     ::close(fd);
     return true;
+}
+#endif
+
+/// Fills `dst` with `n` bytes from the operating system's CSPRNG
+/// (getrandom, arc4random_buf, BCryptGenRandom or /dev/urandom).
+[[nodiscard]] inline bool os_random(std::uint8_t* dst, std::size_t n) noexcept {
+#if defined(_WIN32)
+    constexpr unsigned long use_system_preferred_rng = 0x00000002UL;
+    while (n > 0) {
+        const auto chunk = static_cast<unsigned long>(n < (1U << 20U) ? n : (1U << 20U));
+        if (BCryptGenRandom(nullptr, dst, chunk, use_system_preferred_rng) != 0) return false;
+        dst += chunk;
+        n -= chunk;
+    }
+    return true;
+#elif ULID_HAS_ARC4RANDOM
+    ::arc4random_buf(dst, n);
+    return true;
+#else
+    return os_random_syscalls(dst, n);
+#endif
+}
+
+/// os_random() for a generator called in a signal handler that interrupted
+/// one on its own thread: arc4random_buf takes a lock (macOS, FreeBSD) that
+/// the interrupted call may hold.
+[[nodiscard]] inline bool os_random_in_handler(std::uint8_t* dst, std::size_t n) noexcept {
+#if defined(_WIN32)
+    return os_random(dst, n);
+#else
+    return os_random_syscalls(dst, n);
 #endif
 }
 
@@ -2950,6 +3049,49 @@ inline void secure_wipe(void* p, std::size_t n) noexcept {
     volatile unsigned char* b = static_cast<unsigned char*>(p);
     for (std::size_t i = 0; i < n; ++i) b[i] = 0;
 }
+
+/// The entropy of a make function called in a signal handler that
+/// interrupted one on its own thread (make_in_handler()): bytes from the
+/// kernel through async-signal-safe system calls, buffered on the caller's
+/// stack and wiped there.
+class handler_entropy {
+public:
+    handler_entropy() noexcept = default;
+    handler_entropy(const handler_entropy&) = delete;
+    handler_entropy& operator=(const handler_entropy&) = delete;
+    ~handler_entropy() { secure_wipe(pool_.data(), pool_.size()); }
+
+    /// Fills dst[0, n); false if the kernel gives no randomness.
+    [[nodiscard]] bool fill(std::uint8_t* dst, std::size_t n) noexcept {
+        while (n > 0) {
+            if (left_ == 0) {
+                if (!os_random_in_handler(pool_.data(), pool_.size())) {
+                    last_failure = failure_cause::no_randomness;
+                    return false;
+                }
+                left_ = pool_.size();
+            }
+            const std::size_t take = n < left_ ? n : left_;
+            std::uint8_t* const p = pool_.data() + (pool_.size() - left_);
+            std::memcpy(dst, p, take);
+            secure_wipe(p, take);
+            left_ -= take;
+            dst += take;
+            n -= take;
+        }
+        return true;
+    }
+
+    /// The byte-reader form, for the source traits; the library calls fill(),
+    /// which builds no std::error_code.
+    [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+        return fill(dst, n) ? std::error_code() : std::make_error_code(std::errc::io_error);
+    }
+
+private:
+    std::array<std::uint8_t, 256> pool_{};
+    std::size_t left_ = 0;
+};
 
 [[nodiscard]] inline std::int64_t steady_ms() noexcept {
     return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
@@ -2965,15 +3107,17 @@ inline void secure_wipe(void* p, std::size_t n) noexcept {
 // records the "fork epoch" it was keyed in and compares it with the current
 // one on each call, and every lock holder marks the lock with it. The epoch
 // lives in a page that the kernel zeroes in every child, however the child
-// was made (fork(), _Fork(), a raw clone or fork system call, a fork() in a
-// signal handler): MADV_WIPEONFORK on Linux 4.14 and later,
+// was made (fork(), _Fork(), a raw fork system call or clone without
+// CLONE_VM, a fork() in a signal handler): MADV_WIPEONFORK on Linux 4.14 and later,
 // minherit(INHERIT_ZERO) on FreeBSD and NetBSD, MAP_INHERIT_ZERO on OpenBSD.
 // A child finds it zero and takes a fresh epoch, newer than any of its
 // ancestors', so its generators reseed and a lock its parent's thread held
 // reads as free. Where the kernel cannot wipe (older Linux, macOS), a
 // pthread_atfork child handler zeroes it instead, which covers fork() only.
-// No handler takes a lock, so none can block a fork. The design is that of
-// OpenBSD's arc4random and Linux's vDSO getrandom (a wiped page tells the
+// No handler takes a lock, so none can block a fork. If the page cannot be
+// mapped (address space exhausted), the generators refuse to run and locks
+// are marked per process id until a later call maps it. The design is that
+// of OpenBSD's arc4random and Linux's vDSO getrandom (a wiped page tells the
 // child it is one); the lock marked with the epoch is this library's.
 
 /// Pages mapped by map_fork_wiped() and not yet unmapped: what the library
@@ -3017,59 +3161,99 @@ inline void unmap_fork_wiped(void* p, std::size_t size) noexcept {
 }
 
 /// The word that holds the current epoch: in a fork-wiped page once
-/// fork_epoch_slow() has run, before that (or if no page can be mapped) in
-/// ordinary memory, which the atfork child handler zeroes.
+/// set_up_fork_detection() has mapped one; before that (and on Windows,
+/// which has no fork) in ordinary memory, which only Windows writes.
 inline std::atomic<std::uint64_t> epoch_fallback{0};
 inline std::atomic<std::atomic<std::uint64_t>*> epoch_word{&epoch_fallback};
 /// The last epoch handed out; inherited by children, so theirs is newer.
 inline std::atomic<std::uint64_t> epoch_counter{0};
 /// Whether the kernel wipes the epoch page in every child.
 inline std::atomic<bool> kernel_wipes_on_fork{false};
+/// The process (getpid()) that took the current epoch. A user's atfork child
+/// handler registered before the library's may already have renewed the
+/// epoch for this fork (by calling make()); the library's must not renew it
+/// again, or the child's next make() would reseed below that one's ID.
+inline std::atomic<std::int64_t> epoch_owner{0};
+
+/// Set while the calling thread is inside a make function (see "Making
+/// ULIDs" below). An atomic only so that a signal handler may read it;
+/// relaxed loads and stores are plain moves.
+inline thread_local std::atomic<bool> in_generator{false};
 
 /// The child handler where the kernel cannot wipe (and beside the wipe,
-/// for emulators that accept the advice and ignore it).
+/// for emulators that accept the advice and ignore it). It also clears the
+/// forking thread's make-function mark: a fork() in a signal handler that
+/// interrupted a make function leaves the mark set, but the interrupted call
+/// does not resume in the child (which must not return into it).
 inline void on_fork_child() noexcept {
+    in_generator.store(false, std::memory_order_relaxed);
+#if !defined(_WIN32)
+    if (epoch_owner.load(std::memory_order_relaxed) == static_cast<std::int64_t>(::getpid())) return;
+#endif
     epoch_word.load(std::memory_order_relaxed)->store(0, std::memory_order_relaxed);
 }
 
-/// Whether set_up_fork_detection() has run: 0 not yet, 1 ready, 2 failed.
+/// Whether set_up_fork_detection() has finished: 0 not yet, or its page
+/// could not be mapped (tried again by the next caller); 1 ready; 2 failed
+/// for good (no wipe and no atfork handler).
 inline std::atomic<int> fork_detection{0};
+inline std::atomic<bool> atfork_registered{false};
+/// The lock mark of a process that has no epoch page yet (see
+/// process_mark_slow()), with the process it belongs to: (pid << 32) | mark.
+inline std::atomic<std::uint64_t> pageless_mark{0};
 
 /// Maps the epoch page and registers the atfork child handler. False when a
-/// fork() could go unseen: no wipe and no handler. Without a static guard,
-/// which a child would wait on forever if another thread or an interrupted
-/// frame of its parent was inside it: racing threads, and a child, simply
-/// repeat the steps (a second registration of the handler is harmless).
-/// Signals are blocked meanwhile, so a handler that forks cannot interrupt
-/// pthread_atfork, whose lock glibc's fork() takes.
+/// fork() could go unseen: no page yet (last_failure says no_memory; the
+/// next call tries again), or no wipe and no handler (for good). Without a
+/// static guard, which a child would wait on forever if another thread or an
+/// interrupted frame of its parent was inside it: racing threads, and a
+/// child, simply repeat the steps (a second registration of the handler is
+/// harmless). Signals are blocked meanwhile, so a handler that forks cannot
+/// interrupt pthread_atfork, whose lock glibc's fork() takes.
 [[nodiscard]] ULID_NOINLINE inline bool set_up_fork_detection() noexcept {
     if (const int state = fork_detection.load(std::memory_order_acquire); state != 0) return state == 1;
 #if defined(_WIN32)
-    const bool ready = true;
+    fork_detection.store(1, std::memory_order_release);
+    return true;
 #else
     sigset_t all;
     sigset_t saved;
     sigfillset(&all);
     const bool masked = ::pthread_sigmask(SIG_SETMASK, &all, &saved) == 0;
     std::atomic<std::uint64_t>* expected = &epoch_fallback;
-    if (epoch_word.load(std::memory_order_acquire) == expected) {
+    bool mapped = epoch_word.load(std::memory_order_acquire) != expected;
+    if (!mapped) {
         bool wiped = false;
         if (void* const page = map_fork_wiped(sizeof(std::atomic<std::uint64_t>), wiped)) {
-            // Fresh mapped memory is zero, a valid atomic holding 0. The
-            // wipe is the kernel's, the same for every racer: set it first.
+            // The wipe is the kernel's, the same for every racer: set it
+            // first. A process that ran without its page keeps the mark its
+            // locks carry as its epoch, so that a lock it holds stays its own.
             kernel_wipes_on_fork.store(wiped, std::memory_order_relaxed);
-            auto* const word = ::new (page) std::atomic<std::uint64_t>(0);
+            const std::uint64_t pageless = pageless_mark.load(std::memory_order_relaxed);
+            const std::uint64_t pid = static_cast<std::uint32_t>(::getpid());
+            const std::uint64_t kept = pageless >> 32U == pid ? pageless & 0xFFFFFFFFU : 0U;
+            if (kept != 0) epoch_owner.store(static_cast<std::int64_t>(pid), std::memory_order_relaxed);
+            auto* const word = ::new (page) std::atomic<std::uint64_t>(kept);
             if (!epoch_word.compare_exchange_strong(expected, word, std::memory_order_acq_rel)) {
                 unmap_fork_wiped(page, sizeof *word);
             }
+            mapped = true;
+        } else {
+            last_failure = failure_cause::no_memory;
         }
     }
-    const bool ready =
-        ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0 || kernel_wipes_on_fork.load(std::memory_order_relaxed);
+    if (!atfork_registered.load(std::memory_order_relaxed) && ::pthread_atfork(nullptr, nullptr, &on_fork_child) == 0) {
+        atfork_registered.store(true, std::memory_order_relaxed);
+    }
+    const bool ready = mapped && (atfork_registered.load(std::memory_order_relaxed) ||
+                                  kernel_wipes_on_fork.load(std::memory_order_relaxed));
+    if (mapped) {
+        if (!ready) last_failure = failure_cause::no_fork_detection;
+        fork_detection.store(ready ? 1 : 2, std::memory_order_release);
+    }
     if (masked) (void)::pthread_sigmask(SIG_SETMASK, &saved, nullptr);
-#endif
-    fork_detection.store(ready ? 1 : 2, std::memory_order_release);
     return ready;
+#endif
 }
 
 /// The current epoch without any check: equal to what a generator recorded
@@ -3080,34 +3264,56 @@ inline std::atomic<int> fork_detection{0};
     return epoch_word.load(std::memory_order_acquire)->load(std::memory_order_relaxed);
 }
 
+/// A number no generator or lock of this process holds, newer than every
+/// ancestor's. Its low half marks locks, so that half is never zero.
+[[nodiscard]] inline std::uint64_t fresh_epoch() noexcept {
+    std::uint64_t fresh = 0;
+    do {
+        fresh = epoch_counter.fetch_add(1, std::memory_order_relaxed) + 1;
+    } while (static_cast<std::uint32_t>(fresh) == 0);
+    return fresh;
+}
+
 /// The current epoch for a generator that is about to key itself: never
-/// zero. Fails (returns 0) only if the fork handlers cannot be registered,
-/// because then fork() could not be detected and the generator must not
-/// run (pthread_atfork fails only for lack of memory).
+/// zero. Fails (returns 0) while fork detection is not ready (see
+/// set_up_fork_detection()): then fork() could go unseen, and the
+/// generator must not run.
 [[nodiscard]] ULID_NOINLINE inline std::uint64_t fork_epoch_slow() noexcept {
     if (!set_up_fork_detection()) return 0;
     std::atomic<std::uint64_t>& word = *epoch_word.load(std::memory_order_acquire);
     std::uint64_t current = word.load(std::memory_order_relaxed);
     while (current == 0) {
-        // A new process (or the first call): a number no generator or lock
-        // of this process holds. Racing threads agree on one through the
-        // exchange. Its low half marks locks, so that half is never zero.
-        std::uint64_t fresh = 0;
-        do {
-            fresh = epoch_counter.fetch_add(1, std::memory_order_relaxed) + 1;
-        } while (static_cast<std::uint32_t>(fresh) == 0);
+        // A new process (or the first call). Racing threads agree on one
+        // through the exchange.
+#if !defined(_WIN32)
+        epoch_owner.store(static_cast<std::int64_t>(::getpid()), std::memory_order_relaxed);
+#endif
+        const std::uint64_t fresh = fresh_epoch();
         if (word.compare_exchange_strong(current, fresh, std::memory_order_relaxed)) current = fresh;
     }
     return current;
 }
 
 /// The mark a lock holder of this process leaves: the low half of the fork
-/// epoch, never zero, different from every ancestor's (unless 2^32
-/// generations of children lie between). Without fork detection, where
-/// every generator refuses to run, locks still work with the mark 1.
+/// epoch, never zero, different from every ancestor's (unless 2^31
+/// generations of children lie between: lock_held_by() keeps 31 bits of it).
+/// Without fork detection, where every generator refuses to run, a lock
+/// still needs a mark that no other live process holds: one taken for this
+/// process id, which set_up_fork_detection() makes the epoch if the page
+/// maps later, so that a lock held across that moment stays this process's.
 ULID_NOINLINE inline std::uint32_t process_mark_slow() noexcept {
-    const std::uint64_t epoch = fork_epoch_slow();
-    return epoch != 0 ? static_cast<std::uint32_t>(epoch) : 1U;
+    if (const std::uint64_t epoch = fork_epoch_slow(); epoch != 0) return static_cast<std::uint32_t>(epoch);
+#if defined(_WIN32)
+    return 1U;
+#else
+    const std::uint64_t pid = static_cast<std::uint32_t>(::getpid());
+    std::uint64_t seen = pageless_mark.load(std::memory_order_relaxed);
+    while (seen >> 32U != pid) {
+        const std::uint64_t mine = (pid << 32U) | static_cast<std::uint32_t>(fresh_epoch());
+        if (pageless_mark.compare_exchange_strong(seen, mine, std::memory_order_relaxed)) seen = mine;
+    }
+    return static_cast<std::uint32_t>(seen);
+#endif
 }
 
 [[nodiscard]] ULID_FORCE_INLINE std::uint32_t process_mark() noexcept {
@@ -3298,7 +3504,10 @@ static_assert(sizeof(keystream_state::buffer) == 64 * chacha_lanes * chacha_batc
 inline bool key_from_os(keystream_state& s, std::uint64_t epoch) noexcept {
     secure_wipe(&s, sizeof s);
     std::array<std::uint8_t, chacha_key_bytes> seed{};
-    if (!os_random(seed.data(), seed.size())) return false;
+    if (!os_random(seed.data(), seed.size())) {
+        last_failure = failure_cause::no_randomness;
+        return false;
+    }
     for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] = read_le32(seed.data() + 4 * i);
     secure_wipe(seed.data(), seed.size());
     s.os_key_time = steady_ms();
@@ -3358,7 +3567,11 @@ inline void move_keystream(keystream_slot& to, keystream_slot& from) noexcept {
 [[nodiscard]] inline keystream_state* acquire_keystream(keystream_slot& slot) noexcept {
     if (slot == nullptr) {
         bool wiped = false;
-        if (void* const page = map_fork_wiped(sizeof(keystream_state), wiped)) slot = ::new (page) keystream_state{};
+        if (void* const page = map_fork_wiped(sizeof(keystream_state), wiped)) {
+            slot = ::new (page) keystream_state{};
+        } else {
+            last_failure = failure_cause::no_memory;
+        }
     }
     return slot;
 }
@@ -3678,7 +3891,7 @@ struct has_errc_read<S, std::void_t<decltype(access::read_monotonic(
 }
 
 /// fatal() for an errc; out of line, to keep it off the callers' hot paths.
-[[noreturn]] ULID_NOINLINE inline void fatal(const char* where, errc s) noexcept { fatal(where, to_error_code(s)); }
+[[noreturn]] ULID_NOINLINE inline void fatal(const char* where, errc s) noexcept { fatal_errc(where, s); }
 
 /// How many tries a rejection loop gets before it concludes that the source
 /// is stuck. Each try is rejected with probability below 1/2, so a working
@@ -3759,6 +3972,8 @@ template <class S>
 [[nodiscard]] ULID_FORCE_INLINE errc read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
     if constexpr (std::is_same_v<S, secure_entropy>) {
         return fill_keystream(access::slot(source), dst, n) ? errc{} : errc::entropy_failure;
+    } else if constexpr (std::is_same_v<S, handler_entropy>) {
+        return source.fill(dst, n) ? errc{} : errc::entropy_failure;
     } else if constexpr (noexcept(source.read(dst, n))) {
         return source.read(dst, n) ? errc::entropy_failure : errc{};
     } else {
@@ -4100,6 +4315,133 @@ batch_result locked_monotonic_entropy<Monotonic>::next_n(std::uint64_t ms, ulid*
 
 namespace detail {
 
+// Signal handlers. A make function called in a handler that interrupted a
+// make function on the same thread must not touch what the interrupted call
+// holds: the lock (not recursive: it would wait for itself), a generator
+// half-way through a step (both calls would return the same ID), the
+// thread's clock line while it is re-anchored. Each make function marks its
+// thread for its duration; a call that finds the mark set makes its IDs
+// from nothing it shares: the system clock read directly and fresh bytes
+// from the kernel, on its own stack. Unique as any random IDs are (80 random
+// bits, 62 for UUIDv7, per tick), increasing within the call, but not
+// ordered with the process's other IDs. The mark is a plain load and two
+// plain stores per call, no system call and no atomic read-modify-write:
+// the cost of blocking signals (a system call each way) would be most of
+// make()'s.
+
+/// Whether a make function that found its thread marked runs in a handler
+/// that interrupted a make function of this very process. A copy of the
+/// process made in such a handler (fork() there, as crash reporters do)
+/// inherits the mark, but the interrupted call never resumes in it (it must
+/// not return from the handler into that call): its calls clear the mark and
+/// take the ordinary path, where fork detection renews their state. A copy
+/// is told by the epoch's owner, another process.
+ULID_NOINLINE inline bool interrupted_in_this_process() noexcept {
+#if !defined(_WIN32)
+    const std::int64_t owner = epoch_owner.load(std::memory_order_relaxed);
+    if (owner != 0 && owner != static_cast<std::int64_t>(::getpid())) {
+        in_generator.store(false, std::memory_order_relaxed);
+        return false;
+    }
+#endif
+    return true;
+}
+
+/// Marks the calling thread as inside a make function for its lifetime,
+/// unless it already was: reentered(), a handler interrupted one. The
+/// signal fences (no instruction) keep the compiler from moving the marked
+/// section's memory accesses outside the mark.
+class generator_entry {
+public:
+    ULID_FORCE_INLINE generator_entry() noexcept : reentered_(in_generator.load(std::memory_order_relaxed)) {
+        if (ULID_UNLIKELY(reentered_)) reentered_ = interrupted_in_this_process();
+        if (ULID_LIKELY(!reentered_)) {
+            in_generator.store(true, std::memory_order_relaxed);
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+        }
+    }
+    generator_entry(const generator_entry&) = delete;
+    generator_entry& operator=(const generator_entry&) = delete;
+    ULID_FORCE_INLINE ~generator_entry() {
+        if (ULID_LIKELY(!reentered_)) {
+            std::atomic_signal_fence(std::memory_order_seq_cst);
+            in_generator.store(false, std::memory_order_relaxed);
+        }
+    }
+    [[nodiscard]] bool reentered() const noexcept { return reentered_; }
+
+private:
+    bool reentered_;
+};
+
+/// The current tick of a reentered make function: the system clock itself
+/// (a vDSO read, async-signal-safe), not the thread's cycle-counter line.
+template <class Layout>
+[[nodiscard]] inline std::uint64_t handler_tick() noexcept {
+    if constexpr (Layout::sub_ms_bits == 0) {
+        return now();
+    } else {
+        return now_v7_tick();
+    }
+}
+
+/// `n` increasing IDs at `tick` or later into out[0, n) for a reentered make
+/// function: a generator of its own on the stack, seeded from the kernel,
+/// with monotonic_entropy's increments (moving to the next tick when a
+/// tick's counter is used up). Keeps errno, as a handler must.
+template <class Layout>
+[[nodiscard]] errc make_in_handler(std::uint64_t tick, ulid* out, std::size_t n) noexcept {
+#if !defined(_WIN32)
+    const int saved_errno = errno;
+#endif
+    handler_entropy source;
+    monotonic_state g(monotonic_entropy<secure_entropy>::default_increment);
+    errc s = errc{};
+    bool seeded = false;
+    for (std::size_t made = 0; made < n;) {
+        s = seeded ? monotonic<Layout>::increment(g, source) : errc::monotonic_overflow;
+        if (s == errc::monotonic_overflow) {
+            if (seeded && tick == max_tick<Layout>) break;
+            tick += seeded ? 1U : 0U;
+            entropy_array fresh{};
+            if (tick > max_tick<Layout>) {
+                s = errc::big_time;
+            } else if (!source.fill(fresh.data(), fresh.size())) {
+                s = errc::entropy_failure;
+            } else {
+                s = errc{};
+            }
+            if (s != errc{}) break;
+            g.now.high = Layout::counter_bits > 64 ? load_be(fresh.data(), 2) : 0U;
+            g.now.low = load_be(fresh.data() + 2, 8) & max_low<Layout>;
+            g.now.tick = tick;
+            g.now.exhausted = false;
+            seeded = true;
+        } else if (s != errc{}) {
+            break;
+        }
+        out[made++] = monotonic<Layout>::make_id(g.now);
+    }
+#if !defined(_WIN32)
+    errno = saved_errno;
+#endif
+    return s;
+}
+
+/// make_in_handler() at the current time, aborting on the failures the make
+/// functions promise never to report. Out of line: off their fast paths.
+template <class Layout>
+ULID_NOINLINE void make_in_handler_or_abort(ulid* out, std::size_t n, const char* caller) noexcept {
+    if (const errc s = make_in_handler<Layout>(handler_tick<Layout>(), out, n); s != errc{}) fatal(caller, s);
+}
+
+template <class Layout>
+[[nodiscard]] ULID_NOINLINE ulid make_one_in_handler(const char* caller) noexcept {
+    ulid id;
+    make_in_handler_or_abort<Layout>(&id, 1, caller);
+    return id;
+}
+
 /// A process-wide generator: constant-initialized (no code at start-up, and
 /// no guard of a function-local static, which a child would wait on forever
 /// if its parent's thread was inside it) and never destroyed, so make()
@@ -4130,6 +4472,9 @@ struct thread_generator {
         owner(const owner&) = delete;
         owner& operator=(const owner&) = delete;
         ~owner() {
+            // A handler's make function must not use the generator while it
+            // is destroyed.
+            const generator_entry entry;
             if (owned != nullptr) {
                 owned->~T();
                 instance = nullptr;
@@ -4211,36 +4556,58 @@ template <class Monotonic>
 
 }  // namespace detail
 
-inline ulid make() noexcept { return detail::next_or_abort(default_entropy(), detail::now_tick<ulid_layout>()); }
+inline ulid make() noexcept {
+    const detail::generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<ulid_layout>("make()");
+    return detail::next_or_abort(default_entropy(), detail::now_tick<ulid_layout>());
+}
 
 inline ulid must_make(std::uint64_t ms) {
+    const detail::generator_entry entry;
     ulid id;
-    if (const std::error_code ec = generate(ms, default_entropy(), id)) detail::throw_error(ec);
+    if (ULID_UNLIKELY(entry.reentered())) {
+        const errc s = ms > max_time ? errc::big_time : detail::make_in_handler<ulid_layout>(ms, &id, 1);
+        if (s != errc{}) detail::throw_error(make_error_code(s));
+    } else if (const std::error_code ec = generate(ms, default_entropy(), id)) {
+        detail::throw_error(ec);
+    }
     return id;
 }
 
 inline ulid make(std::uint64_t ms) { return must_make(ms); }
 
 inline ulid make_thread_local() noexcept {
+    const detail::generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<ulid_layout>("make_thread_local()");
     return detail::next_or_abort(thread_local_entropy(), detail::now_tick<ulid_layout>(), "make_thread_local()");
 }
 
 inline void make_batch(ulid* out, std::size_t n) noexcept {
+    const detail::generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return detail::make_in_handler_or_abort<ulid_layout>(out, n, "make_batch()");
     const batch_result result = default_entropy().next_n(detail::now_tick<ulid_layout>(), out, n);
     if (result.ec) detail::fatal("make_batch()", result.ec);
 }
 
 inline ulid make_v7() noexcept {
+    const detail::generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<uuidv7_layout>("make_v7()");
     return detail::next_or_abort(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), "make_v7()");
 }
 
 inline ulid make_v7_thread_local() noexcept {
+    const detail::generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<uuidv7_layout>("make_v7_thread_local()");
     using generator = monotonic_entropy<secure_entropy, uuidv7_layout>;
     return detail::next_or_abort(detail::thread_generator<generator>::get(), detail::now_tick<uuidv7_layout>(),
                                  "make_v7_thread_local()");
 }
 
 inline void make_v7_batch(ulid* out, std::size_t n) noexcept {
+    const detail::generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) {
+        return detail::make_in_handler_or_abort<uuidv7_layout>(out, n, "make_v7_batch()");
+    }
     const batch_result result =
         detail::access::next_n(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), out, n);
     if (result.ec) detail::fatal("make_v7_batch()", result.ec);
