@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: MIT
+# shellcheck shell=bash
 # Sourced by scripts/fresh-machine-test and scripts/release-test: a minimal
 # Debian root (mmdebstrap --variant=minbase) built from this machine's Debian
 # mirror, holding a clone of this repository's HEAD, and a way to run
@@ -133,7 +134,7 @@ echo "$tag: github.com, codeload.github.com and 140.82.112.3 are unreachable"
 PROLOGUE
         cat "$body"
     } >"$work/inside.sh"
-    unshare --net --mount --pid --fork bash "$work/inside.sh" "$dir" "$work" "$tag" "$@"
+    unshare --net --mount --pid --fork bash "$work/inside.sh" "$dir" "$work" "${tag:?}" "$@"
 }
 
 # The fresh-machine checks, as a root_run body with arguments <first>
@@ -199,6 +200,8 @@ root_readme_commands() {
     [ "$(printf '%s\n' "$commands" | grep -c .)" -eq 2 ] ||
         fail "README.md's <!-- fresh-machine --> block must hold exactly two commands, found:
 $commands"
+    # shellcheck disable=SC2034 # for the caller
     first=$(printf '%s\n' "$commands" | sed -n 1p)
+    # shellcheck disable=SC2034 # for the caller
     second=$(printf '%s\n' "$commands" | sed -n 2p)
 }
