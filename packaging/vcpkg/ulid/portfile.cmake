@@ -7,7 +7,7 @@ set(VCPKG_BUILD_TYPE release)
 vcpkg_download_distfile(ARCHIVE
     URLS "https://github.com/ulid-cpp/ulid/releases/download/v${VERSION}/ulid-${VERSION}.tar.gz"
     FILENAME "ulid-${VERSION}.tar.gz"
-    SHA512 0b330b90d9e915b8d61262cadd9ad5557cf8dd34a212d48fe1175ca168a481e02be56758bd3413d9fb9b0a23e47992d7a42edd1007f294533a2ea68d2269fe6c
+    SHA512 61f2b93d1dc5951d6ff4838117c340fca956c786e35cc3ab3b6ff7ac306072235c5cef0b28b8907d160d7cb0b7efe1bef45e346959c0db64ad69ecbe37f4391b
 )
 vcpkg_extract_source_archive(SOURCE_PATH ARCHIVE "${ARCHIVE}")
 
