@@ -17,6 +17,23 @@
 
 namespace ulid {
 
+namespace detail {
+
+// The text of a JSON string, or type_error 302 naming what was expected
+// (`what`: "a ULID", "a TypeID"), as nlohmann/json's own conversions report.
+template <class BasicJsonType>
+std::string_view json_text(const BasicJsonType& j, const char* what) {
+    using string_t = typename BasicJsonType::string_t;
+    const string_t* text = j.template get_ptr<const string_t*>();
+    if (text == nullptr) {
+        throw BasicJsonType::type_error::create(
+            302, std::string("type must be string (") + what + "), but is " + j.type_name(), &j);
+    }
+    return {text->data(), text->size()};
+}
+
+}  // namespace detail
+
 /// json j = id stores the 26-character text form as a JSON string. May throw
 /// std::bad_alloc, as any JSON string does.
 template <class BasicJsonType>
@@ -31,13 +48,7 @@ void to_json(BasicJsonType& j, const ulid& id) {
 /// whose message says why (explain()); `id` is then unchanged.
 template <class BasicJsonType>
 void from_json(const BasicJsonType& j, ulid& id) {
-    using string_t = typename BasicJsonType::string_t;
-    const string_t* text = j.template get_ptr<const string_t*>();
-    if (text == nullptr) {
-        throw BasicJsonType::type_error::create(
-            302, std::string("type must be string (a ULID), but is ") + j.type_name(), &j);
-    }
-    const std::string_view view(text->data(), text->size());
+    const std::string_view view = detail::json_text(j, "a ULID");
     if (parse_any(view, id)) {
         throw BasicJsonType::type_error::create(302, "invalid ULID: " + explain(view, text_form::any), &j);
     }
@@ -57,13 +68,7 @@ void to_json(BasicJsonType& j, const typed_id<Tag>& id) {
 /// another type's ID); `id` is then unchanged.
 template <class BasicJsonType, class Tag>
 void from_json(const BasicJsonType& j, typed_id<Tag>& id) {
-    using string_t = typename BasicJsonType::string_t;
-    const string_t* text = j.template get_ptr<const string_t*>();
-    if (text == nullptr) {
-        throw BasicJsonType::type_error::create(
-            302, std::string("type must be string (a TypeID), but is ") + j.type_name(), &j);
-    }
-    const std::string_view view(text->data(), text->size());
+    const std::string_view view = detail::json_text(j, "a TypeID");
     if (parse(view, id)) {
         throw BasicJsonType::type_error::create(
             302, "invalid TypeID: " + explain_type_id(view, typed_id<Tag>::prefix()), &j);
@@ -81,13 +86,7 @@ void to_json(BasicJsonType& j, const type_id& id) {
 /// anything else throws type_error 302 saying why; `id` is then unchanged.
 template <class BasicJsonType>
 void from_json(const BasicJsonType& j, type_id& id) {
-    using string_t = typename BasicJsonType::string_t;
-    const string_t* text = j.template get_ptr<const string_t*>();
-    if (text == nullptr) {
-        throw BasicJsonType::type_error::create(
-            302, std::string("type must be string (a TypeID), but is ") + j.type_name(), &j);
-    }
-    const std::string_view view(text->data(), text->size());
+    const std::string_view view = detail::json_text(j, "a TypeID");
     if (parse_type_id(view, id)) {
         throw BasicJsonType::type_error::create(302, "invalid TypeID: " + explain(view, text_form::type_id), &j);
     }
