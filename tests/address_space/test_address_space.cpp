@@ -164,8 +164,10 @@ TEST_CASE(
         const ending e = run_child([how] {
             // The helper thread exists before the squeeze: its stack is a mapping.
             std::atomic<int> phase{0};
+            std::atomic<bool> running{false};
             user_source shared(std::in_place, test::splitmix_reader(7));
             std::thread holder([&] {
+                running.store(true);
                 while (phase.load() != 1) std::this_thread::yield();
                 ulid::detail::access::mutex(shared).lock();  // the lock, while the page is missing
                 phase.store(2);
@@ -182,6 +184,9 @@ TEST_CASE(
                 holder.join();
                 return code;
             };
+            // A new thread maps its own memory as it starts (a sanitizer's
+            // signal stack, say), which must happen before the squeeze.
+            while (!running.load()) std::this_thread::yield();
             if (!squeeze_address_space()) return finish(10);
             // The process's first lock, with no page for the fork epoch: a
             // user's generator refuses (it could not see a fork) but the
