@@ -392,6 +392,27 @@ TEST_CASE("observe() of an ID with nothing above it fails with big_time and chan
     CHECK(id.time() == ulid::now());
 }
 
+TEST_CASE("observe() with a failing source reports entropy_failure and changes nothing", "[observe][errors]") {
+    bool fail = false;
+    bool twin_fail = false;
+    ulid::monotonic_entropy<test::switchable_reader> g{test::switchable_reader(11, &fail)};
+    ulid::monotonic_entropy<test::switchable_reader> twin{test::switchable_reader(11, &twin_fail)};
+    const std::uint64_t now = ulid::now();
+    ulid::ulid a;
+    ulid::ulid b;
+    REQUIRE_FALSE(g.next(now, a));
+    REQUIRE_FALSE(twin.next(now, b));
+    // Above the generator's position in its millisecond: fresh counter bytes are needed.
+    const ulid::ulid x = ulid::ulid::from_high_low((now << 16U) | 0x7FFFU, 0);
+    fail = true;
+    const ulid::observe_result r = g.observe(x);
+    fail = false;
+    CHECK(r.ec == ulid::errc::entropy_failure);
+    REQUIRE_FALSE(g.next(now, a));
+    REQUIRE_FALSE(twin.next(now, b));
+    CHECK(a == b);
+}
+
 #if !defined(_WIN32)
 TEST_CASE("observe() orders make(), make_v7() and the batches; refused IDs change nothing", "[observe][fork]") {
     const int status = in_child([] {
