@@ -246,6 +246,32 @@ void BM_make_v7_thread_local(benchmark::State& state) {
 }
 BENCHMARK(BM_make_v7_thread_local);
 
+/// observe() of an ID behind the generators (the common case when this
+/// process's clock is ahead of its peers'): the clock check, the locks, no
+/// change.
+void BM_observe_behind(benchmark::State& state) {
+    const ulid::ulid old = ulid::ulid::from_high_low((ulid::now() - 1000) << 16U, 0);
+    for (auto _ : counted(state)) benchmark::DoNotOptimize(ulid::observe(old));
+}
+BENCHMARK(BM_observe_behind);
+
+/// A receiver's round: observe() of a peer's ID of the current millisecond
+/// (a random counter, so about half of them lie above the generators' and
+/// take fresh bytes), then make().
+void BM_observe_make_peer(benchmark::State& state) {
+    std::mt19937_64 rng(36);
+    std::vector<std::uint64_t> counters(1024);
+    for (std::uint64_t& c : counters) c = rng();
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        const std::uint64_t c = counters[i++ & 1023U];
+        const ulid::ulid peer = ulid::ulid::from_high_low((ulid::now() << 16U) | (c >> 48U), c * 0x9E3779B97F4A7C15U);
+        benchmark::DoNotOptimize(ulid::observe(peer));
+        benchmark::DoNotOptimize(ulid::make());
+    }
+}
+BENCHMARK(BM_observe_make_peer);
+
 /// make() and its text, the pair a caller who wants a string pays for.
 void BM_make_encode(benchmark::State& state) {
     char out[26];
@@ -804,6 +830,13 @@ int print_targets(const std::map<std::string, measurement>& r) {
     // needs better than the cycle clock's worst case; docs/design.md), so
     // against make() it also pays the clock difference.
     row("2. make_v7() / make()", "BM_make_v7", "BM_make", 1.15, true);
+    // Issue 36, no goal: what causal order costs a receiver.
+    const double observe_behind = time_ratio("BM_observe_behind", "BM_make");
+    const double observe_peer = time_ratio("BM_observe_make_peer", "BM_make");
+    if (observe_behind > 0 && observe_peer > 0) {
+        std::printf("  (observe() of an older ID %.2f x make(); observe() of a peer's ID + make() %.2f x make())\n",
+                    observe_behind, observe_peer);
+    }
     row("2. make_v7_thread_local() / make_thread_local()", "BM_make_v7_thread_local", "BM_make_thread_local", 1.15,
         true);
     report("2. make_batch() per ULID / system_clock::now()",
