@@ -246,6 +246,32 @@ void BM_make_v7_thread_local(benchmark::State& state) {
 }
 BENCHMARK(BM_make_v7_thread_local);
 
+/// observe() of an ID behind the generators (the common case when this
+/// process's clock is ahead of its peers'): the clock check, the locks, no
+/// change.
+void BM_observe_behind(benchmark::State& state) {
+    const ulid::ulid old = ulid::ulid::from_high_low((ulid::now() - 1000) << 16U, 0);
+    for (auto _ : counted(state)) benchmark::DoNotOptimize(ulid::observe(old));
+}
+BENCHMARK(BM_observe_behind);
+
+/// A receiver's round: observe() of a peer's ID of the current millisecond
+/// (a random counter, so about half of them lie above the generators' and
+/// take fresh bytes), then make().
+void BM_observe_make_peer(benchmark::State& state) {
+    std::mt19937_64 rng(36);
+    std::vector<std::uint64_t> counters(1024);
+    for (std::uint64_t& c : counters) c = rng();
+    std::size_t i = 0;
+    for (auto _ : counted(state)) {
+        const std::uint64_t c = counters[i++ & 1023U];
+        const ulid::ulid peer = ulid::ulid::from_high_low((ulid::now() << 16U) | (c >> 48U), c * 0x9E3779B97F4A7C15U);
+        benchmark::DoNotOptimize(ulid::observe(peer));
+        benchmark::DoNotOptimize(ulid::make());
+    }
+}
+BENCHMARK(BM_observe_make_peer);
+
 /// make() and its text, the pair a caller who wants a string pays for.
 void BM_make_encode(benchmark::State& state) {
     char out[26];
@@ -806,6 +832,13 @@ int print_targets(const std::map<std::string, measurement>& r) {
     // clock difference: issue 20's 1.15 holds only on one clock, in a
     // ULID_NO_CYCLE_CLOCK build.
     row("2. make_v7() / system_clock::now()", "BM_make_v7", "BM_baseline_clock_now", 1.25, true);
+    // Issue 36, no goal: what causal order costs a receiver.
+    const double observe_behind = time_ratio("BM_observe_behind", "BM_make");
+    const double observe_peer = time_ratio("BM_observe_make_peer", "BM_make");
+    if (observe_behind > 0 && observe_peer > 0) {
+        std::printf("  (observe() of an older ID %.2f x make(); observe() of a peer's ID + make() %.2f x make())\n",
+                    observe_behind, observe_peer);
+    }
 #if defined(ULID_NO_CYCLE_CLOCK)
     row("2. make_v7() / make() (both on the system clock)", "BM_make_v7", "BM_make", 1.15, true);
     row("2. make_v7_thread_local() / make_thread_local() (ditto)", "BM_make_v7_thread_local", "BM_make_thread_local",

@@ -41,6 +41,7 @@ extern "C" {
 #include "storage/shmem.h"
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
+#include "utils/guc.h"
 #include "utils/sortsupport.h"
 #include "utils/timestamp.h"
 
@@ -207,6 +208,21 @@ ulid::monotonic_entropy<ulid::secure_entropy&>& backend_monotonic() noexcept {
     return source;
 }
 
+/// gen_ulid_v7()'s and gen_typeid()'s generator: one increasing sequence of
+/// UUIDv7-layout IDs per backend.
+ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout>& backend_v7() noexcept {
+    static ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout> source(backend_entropy());
+    return source;
+}
+
+/// ulid.max_clock_skew, in milliseconds: how far ahead of this server's
+/// clock an ID given to ulid_observe() may be (ulid::max_clock_skew()).
+/// Superuser-only, since widening it lets any session push the generators
+/// that far ahead.
+int max_clock_skew_ms = static_cast<int>(ulid::default_max_clock_skew.count());
+
+void assign_max_clock_skew(int value, void* /*extra*/) { ulid::set_max_clock_skew(std::chrono::milliseconds(value)); }
+
 // ---------------------------------------------------------------------------
 // Sort support: abbreviated keys
 // ---------------------------------------------------------------------------
@@ -287,6 +303,12 @@ void _PG_init(void);
 /// state in shared memory under one LWLock, so it increases across every
 /// backend. Loaded any other way: backend-local state.
 void _PG_init(void) {
+    DefineCustomIntVariable("ulid.max_clock_skew",
+                            "How far ahead of this server's clock an ID given to ulid_observe() may be.",
+                            "A later ID is refused, so that a forged or corrupt ID cannot carry the generators "
+                            "further ahead of the clock.",
+                            &max_clock_skew_ms, max_clock_skew_ms, 0, INT_MAX, PGC_SUSET, GUC_UNIT_MS, nullptr,
+                            assign_max_clock_skew, nullptr);
     if (!process_shared_preload_libraries_in_progress) return;
     previous_shmem_request_hook = shmem_request_hook;
     shmem_request_hook = request_shared_state;
@@ -448,9 +470,8 @@ Datum ulid_hash_extended(PG_FUNCTION_ARGS) {
 /// The backend's next UUIDv7-layout ID (gen_ulid_v7() and gen_typeid()
 /// share it, so their values are one increasing sequence).
 static ulid::ulid next_v7(const char* function) {
-    static ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout> generator(backend_entropy());
     ulid::ulid id;
-    if (const std::error_code ec = generator.next_now(id)) report_generation_failure(function, ec);
+    if (const std::error_code ec = backend_v7().next_now(id)) report_generation_failure(function, ec);
     return id;
 }
 
@@ -607,6 +628,36 @@ Datum ulid_monotonic_advance(PG_FUNCTION_ARGS) {
     if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
     if (floor.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
         store_state(monotonic_state{floor.high(), floor.low()});
+    }
+    if (state_lock != nullptr) LWLockRelease(state_lock);
+    PG_RETURN_VOID();
+}
+
+PG_FUNCTION_INFO_V1(ulid_observe);
+/// Causal order (ulid::observe(), docs/design.md): after ulid_observe(x),
+/// every later gen_ulid(), gen_ulid_v7() and gen_typeid() of this session and
+/// every later gen_monotonic_ulid() in its scope is greater than `x`, however
+/// far the clock of the machine that made `x` runs ahead of this server's,
+/// up to ulid.max_clock_skew (500 ms). An `x` further ahead is refused with
+/// 22023, nothing changed, the detail saying how far ahead it was.
+Datum ulid_observe(PG_FUNCTION_ARGS) {
+    const ulid::ulid x = arg_id(fcinfo, 0);
+    ulid::observe_result r = backend_monotonic().observe(x);
+    if (!r.ec) r = backend_v7().observe(x);
+    if (r.ec == ulid::errc::clock_skew) {
+        std::array<char, ulid::encoded_size + 1> x_text{};
+        x.encode(x_text.data());
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("ulid_observe(): the ID is too far ahead of this server's clock"),
+                        errdetail("%s is %lld ms ahead; ulid.max_clock_skew allows %lld ms.", x_text.data(),
+                                  static_cast<long long>(r.ahead.count()),
+                                  static_cast<long long>(ulid::max_clock_skew().count()))));
+    }
+    if (r.ec) report_generation_failure("ulid_observe()", r.ec);
+    // gen_monotonic_ulid() continues above its floor: raise it to `x`.
+    if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
+    if (x.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
+        store_state(monotonic_state{x.high(), x.low()});
     }
     if (state_lock != nullptr) LWLockRelease(state_lock);
     PG_RETURN_VOID();

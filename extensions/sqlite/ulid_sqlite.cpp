@@ -259,6 +259,32 @@ static void ulid_v7_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_v
     result_blob(ctx, ulid::make_v7());
 }
 
+/// ulid_observe(id): every later ulid(), ulid_bytes(), ulid_v7() and
+/// ulid_v7_bytes() result of this process is greater than `id` (text or
+/// blob), whatever the clock of the machine that made it (ulid::observe()).
+/// An `id` more than max_clock_skew() (500 ms) ahead of this machine's clock
+/// is an error that says how far ahead it was, and changes nothing. Returns
+/// NULL.
+static void ulid_observe_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (!read_id(ctx, "ulid_observe", argv[0], id)) return;
+    const ulid::observe_result r = ulid::observe(id);
+    if (!r.ec) return;
+    std::array<char, 256> message{};
+    const ulid::ulid_text text = id.encode();
+    if (r.ec == ulid::errc::clock_skew) {
+        std::snprintf(message.data(), message.size(),
+                      "ulid_observe: %s is %lld ms ahead of this machine's clock, more than the %lld ms allowed "
+                      "(clock skew)",
+                      text.c_str(), static_cast<long long>(r.ahead.count()),
+                      static_cast<long long>(ulid::max_clock_skew().count()));
+    } else {
+        std::snprintf(message.data(), message.size(), "ulid_observe: %s: %s", text.c_str(), library_message(r.ec));
+    }
+    sqlite3_result_error(ctx, message.data(), -1);
+}
+
 /// ulid_with_time(ms): a new ULID (text) at Unix millisecond `ms`, secure
 /// random entropy; increasing over consecutive calls with the same `ms`.
 static void ulid_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
@@ -455,12 +481,18 @@ struct function_entry {
 constexpr int generator = SQLITE_UTF8 | SQLITE_INNOCUOUS;
 constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
 
-constexpr std::array<function_entry, 15> functions = {{
+// ulid_observe() changes what later calls of every connection return, so it
+// is not innocuous: with PRAGMA trusted_schema=OFF a trigger or view cannot
+// call it.
+constexpr int observer = SQLITE_UTF8;
+
+constexpr std::array<function_entry, 16> functions = {{
     {"ulid", 0, generator, ulid_text_function},
     {"ulid_bytes", 0, generator, ulid_bytes_function},
     {"ulid_v7", 0, generator, ulid_v7_function},
     {"ulid_v7_bytes", 0, generator, ulid_v7_bytes_function},
     {"ulid_with_time", 1, generator, ulid_with_time_function},
+    {"ulid_observe", 1, observer, ulid_observe_function},
     {"ulid_ms", 1, pure, ulid_ms_function},
     {"ulid_datetime", 1, pure, ulid_datetime_function},
     {"ulid_to_uuid", 1, pure, ulid_to_uuid_function},

@@ -32,6 +32,10 @@
 //     monotonic_entropy<Source, Layout = ulid_layout>, uuidv7_layout,
 //     locked_monotonic_entropy<Monotonic>, batch_result,
 //     default_entropy() (process-wide, locked), thread_local_entropy()
+//   Causal order (docs/design.md, Causal order)
+//     observe(id) -> observe_result  every later make()/make_v7() (and batch) is greater than id
+//     observe_thread_local(id)       the same for the calling thread's thread-local generators
+//     max_clock_skew(), set_max_clock_skew(ms)  how far ahead of the clock an observed ID may be
 //   Making ULIDs
 //     make()                   now, process-wide strictly increasing, thread-safe
 //     make_thread_local()      now, increasing within the thread, no lock
@@ -305,6 +309,7 @@ enum class errc {
     entropy_failure,     ///< the entropy source failed or yields no usable randomness
     invalid_prefix,      ///< a TypeID prefix that breaks the specification's rules
     wrong_prefix,        ///< a valid TypeID whose prefix is not the one expected
+    clock_skew,          ///< an observed ID further ahead of the local clock than max_clock_skew()
 };
 
 /// The English text of an error, as std::error_code::message() gives it,
@@ -855,6 +860,31 @@ struct batch_result {
     std::error_code ec;
 };
 
+/// What an observe() call did with an ID `x`. `ec` is zero when `x` was
+/// taken (every later ID of the generators it names is greater than `x`) and
+/// errc::clock_skew when `x` was refused for being more than
+/// max_clock_skew() ahead of the local clock (nothing changed); `ahead` is
+/// how far the timestamp of `x` is ahead of the local clock in either case
+/// (negative when behind).
+struct observe_result {
+    std::error_code ec;
+    std::chrono::milliseconds ahead{0};
+};
+
+/// The default of max_clock_skew(): 500 ms, CockroachDB's default maximum
+/// clock offset between nodes.
+inline constexpr std::chrono::milliseconds default_max_clock_skew{500};
+
+/// How far ahead of the local clock an ID may be for observe() to take it:
+/// the bound on how far observing can carry a process's IDs ahead of its
+/// clock. Process-wide, default_max_clock_skew until set. Thread-safe.
+[[nodiscard]] inline std::chrono::milliseconds max_clock_skew() noexcept;
+
+/// Sets max_clock_skew() for every later observe() of the process (a
+/// negative value counts as zero). Lowering it does not lower a floor that
+/// an earlier observe() set. Thread-safe.
+inline void set_max_clock_skew(std::chrono::milliseconds skew) noexcept;
+
 /// What a monotonic generator makes; a property of the generator, chosen by
 /// its second template argument.
 /// - ulid_layout: the classic ULID, 48-bit Unix milliseconds and 80 bits
@@ -939,6 +969,22 @@ public:
     /// rest untouched.
     [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept;
 
+    /// Causal order (docs/design.md, Causal order; the receive rule of
+    /// Kulkarni et al.'s hybrid logical clocks): after a successful
+    /// observe(x), every later next(), next_n() and next_now() ULID is greater
+    /// than `x` (as 128-bit values; `x` may be of either layout);
+    /// read_monotonic() is not ordered by it. The floor only rises: an `x`
+    /// below what next() would give anyway changes nothing.
+    /// IDs stay at the floor until the clock passes it, then return to clock
+    /// time. Refuses with errc::clock_skew, changing nothing, an `x` whose
+    /// timestamp is more than max_clock_skew() ahead of the generator's clock
+    /// (as next_now() reads it), so IDs run at most that far ahead of the
+    /// clock (one tick more when `x` is the last ID of its tick). Other
+    /// errors, also changing nothing: errc::entropy_failure (fresh bytes for
+    /// the counter could not be read), errc::big_time (no ID above `x`
+    /// exists). Never allocates or throws.
+    [[nodiscard]] observe_result observe(const ulid& x) noexcept;
+
     /// The bound of the random increment (inc, or 2^32 - 1 when built with 0).
     [[nodiscard]] std::uint64_t increment_bound() const noexcept { return state_.inc; }
 
@@ -1002,6 +1048,10 @@ public:
     /// that other threads wait for one chunk at most. The
     /// batch is increasing; other callers' ULIDs may fall between chunks.
     [[nodiscard]] batch_result next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept;
+
+    /// Monotonic::observe under the lock (the clock is read inside it): every
+    /// later ID from any thread's call is greater than `x`.
+    [[nodiscard]] observe_result observe(const ulid& x) noexcept;
 
 private:
     friend struct detail::access;
@@ -1143,6 +1193,30 @@ inline void make_v7_batch(ulid* out, std::size_t n) noexcept;
 /// make_v7_batch() over a span.
 inline void make_v7_batch(std::span<ulid> out) noexcept;
 #endif
+
+/// Causal order across processes and machines: after observe(x) returns a
+/// zero `ec`, every later make(), make_v7(), make_batch() and make_v7_batch()
+/// ID of the process, on any thread, is greater than `x`, whatever the
+/// clocks of the process that made `x` and of this one say (so an ID made
+/// after receiving `x` sorts after it). Refuses with errc::clock_skew an `x`
+/// more than max_clock_skew() ahead of the local clock, changing nothing;
+/// `ahead` says how far ahead it was. Taken IDs carry make()'s IDs at most
+/// max_clock_skew() (plus one tick) ahead of the clock; the floor never goes
+/// back, and once the clock passes it IDs return to clock time. Orders only
+/// what the caller has seen: IDs of unrelated events on different machines
+/// are ordered by their clocks alone. Thread-safe (it takes the generators'
+/// locks), never throws, never allocates; not async-signal-safe. Other
+/// errors (errc::entropy_failure, errc::big_time for an `x` at the last
+/// tick) leave the generator that failed unchanged. Does not touch the
+/// thread-local generators: see observe_thread_local().
+[[nodiscard]] inline observe_result observe(const ulid& x) noexcept;
+
+/// observe() for the calling thread's own generators: make_thread_local() and
+/// make_v7_thread_local() on this thread then give IDs greater than `x`
+/// (other threads' thread-local generators are not touched; those order only
+/// within their thread). Errors as observe(); never throws or allocates
+/// (a thread's first use builds its generators, as the make functions do).
+[[nodiscard]] inline observe_result observe_thread_local(const ulid& x) noexcept;
 
 // ---------------------------------------------------------------------------
 // TypeIDs
@@ -1497,6 +1571,8 @@ constexpr const char* error_message(errc e) noexcept {
             return "invalid TypeID prefix: at most 63 of a-z and '_', starting and ending with a letter";
         case errc::wrong_prefix:
             return "wrong TypeID prefix: the ID is of another type";
+        case errc::clock_skew:
+            return "clock skew: the observed ID is further ahead of the local clock than max_clock_skew()";
     }
     return "unknown ulid error";
 }
@@ -2924,7 +3000,8 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 [[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
     const auto ns =
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
-            .count();
+            .count() +
+        clock_step_for_testing.load(std::memory_order_relaxed);
     if (ns < 0) return 0;
     const auto since = static_cast<std::uint64_t>(ns);
     return ((since / 1000000U) << 12U) | (((since % 1000000U) << 12U) / 1000000U);
@@ -3838,6 +3915,18 @@ struct access {
         return next(g.monotonic_, tick, out);
     }
 
+    /// observe() of `x` without the clock check, which the caller made.
+    template <class S, class L>
+    [[nodiscard]] static errc observe(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, const ulid& x) noexcept {
+        const lock_guard lock(g.mutex_);
+        return observe(g.monotonic_, x);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static errc observe(monotonic_entropy<S, L>& g, const ulid& x) noexcept {
+        return monotonic<L>::observe(g.state_, g.source_, x);
+    }
+
     template <class S, class L>
     [[nodiscard]] static batch_result next_n(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, std::uint64_t tick,
                                              ulid* out, std::size_t n) noexcept {
@@ -4094,6 +4183,28 @@ inline constexpr std::uint64_t max_low = Layout::counter_bits >= 64 ? std::numer
 constexpr monotonic_state::monotonic_state(std::uint64_t bound) noexcept
     : inc(bound), draw(uniform_plan::below(bound)) {}
 
+inline std::atomic<std::chrono::milliseconds::rep> max_clock_skew_ms{default_max_clock_skew.count()};
+
+/// observe()'s bound (see max_clock_skew()): how far the timestamp of `x` is
+/// ahead of `local_ms`, with errc::clock_skew when that is beyond the bound.
+[[nodiscard]] inline observe_result check_skew(const ulid& x, std::uint64_t local_ms) noexcept {
+    observe_result r;
+    r.ahead = std::chrono::milliseconds(static_cast<std::int64_t>(x.time()) - static_cast<std::int64_t>(local_ms));
+    if (r.ahead.count() > max_clock_skew_ms.load(std::memory_order_relaxed)) r.ec = make_error_code(errc::clock_skew);
+    return r;
+}
+
+/// Where an observed ID falls among a layout's IDs: every ID at a tick above
+/// `tick` is greater, and so is every ID at `tick` when not `exact`, or one
+/// whose counter is above (high, low) when `exact`. A `tick` above the
+/// layout's last tick means that no ID is greater.
+struct observed_place {
+    std::uint64_t tick = 0;
+    std::uint64_t high = 0;
+    std::uint64_t low = 0;
+    bool exact = false;
+};
+
 /// monotonic_entropy's algorithm, on its state `g` and its source.
 template <class Layout>
 struct monotonic {
@@ -4159,6 +4270,98 @@ struct monotonic {
             break;
         }
         return result;
+    }
+
+    /// The bits of the counter's high word.
+    static constexpr std::uint64_t max_high = Layout::counter_bits > 64
+                                                  ? (std::uint64_t{1} << (Layout::counter_bits - 64U)) - 1U
+                                                  : 0U;
+
+    [[nodiscard]] static constexpr observed_place place_of(const ulid& x) noexcept {
+        const std::uint64_t ms = x.time();
+        observed_place p;
+        if constexpr (Layout::sub_ms_bits == 0) {
+            p = {ms, x.high() & max_high, x.low(), true};
+        } else {
+            // A UUIDv7 is placed exactly; any other ID sorts before or after
+            // all UUIDv7 IDs of its millisecond or tick by its version and
+            // variant bits, which sit where a UUIDv7's are constant.
+            const std::uint64_t version = (x.high() >> 12U) & 0xFU;
+            const std::uint64_t tick = (ms << 12U) | (x.high() & 0xFFFU);
+            const std::uint64_t variant = x.low() >> 62U;
+            if (version != 7) {
+                p = {(version < 7 ? ms : ms + 1U) << 12U, 0, 0, false};
+            } else if (variant != 2) {
+                p = {variant < 2 ? tick : tick + 1U, 0, 0, false};
+            } else {
+                p = {tick, 0, x.low() & max_low<Layout>, true};
+            }
+        }
+        // The top counter of a tick: only the next tick is above it.
+        if (p.exact && p.high == max_high && p.low == max_low<Layout>) p = {p.tick + 1U, 0, 0, false};
+        return p;
+    }
+
+    /// A position at `tick` above the counter (high, low), which is not the
+    /// top: high:low + 1 + r, with r from the fresh counter (fresh_high,
+    /// fresh_low) cut to one bit less than the room above high:low. So it is
+    /// never past the top, keeps room to grow (half the room above high:low
+    /// on average), and two processes that observe the same ID draw apart as
+    /// widely as that room allows, not by one increment.
+    [[nodiscard]] static monotonic_state::position place_above(std::uint64_t tick, std::uint64_t high,
+                                                               std::uint64_t low, std::uint64_t fresh_high,
+                                                               std::uint64_t fresh_low) noexcept {
+        const std::uint64_t room_high = ~high & max_high;
+        const std::uint64_t room_low = ~low & max_low<Layout>;
+        const unsigned bits = room_high != 0 ? 63U + bit_width(room_high) : bit_width(room_low) - 1U;
+        const std::uint64_t r_high = bits > 64U ? fresh_high & ((std::uint64_t{1} << (bits - 64U)) - 1U) : 0U;
+        const std::uint64_t r_low = bits >= 64U ? fresh_low : fresh_low & ((std::uint64_t{1} << bits) - 1U);
+        std::uint64_t sum = low + r_low;
+        std::uint64_t carry = sum < low ? 1U : 0U;
+        sum += 1U;
+        carry += sum == 0 ? 1U : 0U;
+        monotonic_state::position p;
+        p.tick = tick;
+        p.high = high + r_high + carry;
+        p.low = sum;
+        return p;
+    }
+
+    /// observe() of `x`, whose distance from the clock the caller checked.
+    template <class S>
+    [[nodiscard]] static errc observe(monotonic_state& g, S& source, const ulid& x) noexcept {
+        const observed_place place = place_of(x);
+        if (place.tick > max_tick<Layout>) return errc::big_time;
+        if (place.tick < g.floor || (place.tick == g.floor && !place.exact)) return errc{};  // next() is above x
+        // Nothing of a parent's state (or of none) can be kept: only the floor.
+        const bool stale = g.epoch == 0 || forked(g);
+        if (!place.exact) {
+            g.floor = place.tick;  // next() reseeds there, or continues read_monotonic()'s state there
+            return errc{};
+        }
+        // next() at place.tick continues the state of that tick, whether the
+        // last call left it in `now` or read_monotonic() parked it.
+        monotonic_state::position* at = nullptr;
+        if (!stale) at = g.now.tick == place.tick ? &g.now : g.parked.tick == place.tick ? &g.parked : nullptr;
+        if (at != nullptr &&
+            (at->exhausted || at->high > place.high || (at->high == place.high && at->low >= place.low))) {
+            g.floor = place.tick;
+            return errc{};
+        }
+        if (stale) {
+            if (const errc s = reseed(g, source, place.tick); s != errc{}) return s;
+            g.now = place_above(place.tick, place.high, place.low, g.now.high, g.now.low);
+        } else {
+            entropy_array fresh{};
+            if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
+            const std::uint64_t fresh_high = max_high != 0 ? load_be(fresh.data(), 2) : 0U;
+            const std::uint64_t fresh_low = load_be(fresh.data() + 2, 8) & max_low<Layout>;
+            // Without a state at place.tick, the new one waits in `parked`,
+            // where next() resumes it and read_monotonic() keeps its own.
+            *(at != nullptr ? at : &g.parked) = place_above(place.tick, place.high, place.low, fresh_high, fresh_low);
+        }
+        g.floor = place.tick;
+        return errc{};
     }
 
     /// Puts back next()'s state for `tick` if read_monotonic() moved away
@@ -4297,6 +4500,19 @@ template <class Source, class Layout>
 batch_result monotonic_entropy<Source, Layout>::next_n(std::uint64_t ms, ulid* out, std::size_t n) noexcept {
     if (ms > max_time) return {0, errc::big_time};
     return detail::monotonic<Layout>::next_n(state_, source_, ms << Layout::sub_ms_bits, out, n);
+}
+
+template <class Source, class Layout>
+observe_result monotonic_entropy<Source, Layout>::observe(const ulid& x) noexcept {
+    observe_result r = detail::check_skew(x, detail::now_tick<Layout>() >> Layout::sub_ms_bits);
+    if (!r.ec) r.ec = detail::to_error_code(detail::monotonic<Layout>::observe(state_, source_, x));
+    return r;
+}
+
+template <class Monotonic>
+observe_result locked_monotonic_entropy<Monotonic>::observe(const ulid& x) noexcept {
+    const detail::lock_guard lock(mutex_);
+    return monotonic_.observe(x);
 }
 
 template <class Monotonic>
@@ -4621,6 +4837,40 @@ inline void make_v7_batch(ulid* out, std::size_t n) noexcept {
     const batch_result result =
         detail::access::next_n(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), out, n);
     if (result.ec) detail::fatal("make_v7_batch()", result.ec);
+}
+
+inline std::chrono::milliseconds max_clock_skew() noexcept {
+    return std::chrono::milliseconds(detail::max_clock_skew_ms.load(std::memory_order_relaxed));
+}
+
+inline void set_max_clock_skew(std::chrono::milliseconds skew) noexcept {
+    detail::max_clock_skew_ms.store(skew.count() < 0 ? 0 : skew.count(), std::memory_order_relaxed);
+}
+
+// The thread is marked as in a make function meanwhile, so that a signal
+// handler's make() does not wait for a lock this thread holds; one check of
+// the clock judges `x` for both generators.
+inline observe_result observe(const ulid& x) noexcept {
+    const detail::generator_entry entry;
+    observe_result r = detail::check_skew(x, detail::clock_ms());
+    if (r.ec) return r;
+    errc s = detail::access::observe(default_entropy(), x);
+    if (s == errc{}) s = detail::access::observe(detail::default_v7_generator.value, x);
+    r.ec = detail::to_error_code(s);
+    return r;
+}
+
+inline observe_result observe_thread_local(const ulid& x) noexcept {
+    const detail::generator_entry entry;
+    observe_result r = detail::check_skew(x, detail::clock_ms());
+    if (r.ec) return r;
+    errc s = detail::access::observe(thread_local_entropy(), x);
+    if (s == errc{}) {
+        using generator = monotonic_entropy<secure_entropy, uuidv7_layout>;
+        s = detail::access::observe(detail::thread_generator<generator>::get(), x);
+    }
+    r.ec = detail::to_error_code(s);
+    return r;
 }
 
 #if ULID_HAS_SPAN

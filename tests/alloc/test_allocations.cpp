@@ -248,6 +248,25 @@ TEST_CASE("make_v7, make_v7_thread_local and make_v7_batch allocate nothing, fro
     keep(out[100]);
 }
 
+TEST_CASE("observe() and observe_thread_local() allocate nothing, taken or refused", "[alloc][observe]") {
+    // An ID at the clock (taken: raises the floor by at most the current
+    // millisecond) and one in the year 3000 (refused).
+    const ulid::ulid near = ulid::ulid::from_high_low(ulid::now() << 16U, 0);
+    const ulid::ulid far = ulid::ulid::from_high_low(std::uint64_t{32503680000000} << 16U, 0);
+    REQUIRE(allocations_during([&] {
+                keep(ulid::observe(near));
+                keep(ulid::observe(far));
+            }) == 0);
+    std::size_t thread_allocations = 1;
+    std::thread([&] {
+        thread_allocations = allocations_during([&] {
+            keep(ulid::observe_thread_local(near));
+            keep(ulid::observe_thread_local(far));
+        });
+    }).join();
+    REQUIRE(thread_allocations == 0);
+}
+
 #if !defined(_WIN32)
 TEST_CASE("generators keep their keys in mapped pages, not on the heap: one page each, once", "[alloc]") {
     // A page from mmap (wiped by the kernel in child processes) is not the

@@ -43,6 +43,9 @@ Generating:
                        the millisecond in rand_a (with -t: 0), rand_b random
       --prefix P       TypeIDs (jetify-com/typeid v0.3.0): P, '_' and a --v7 ULID in lower
                        case; P is at most 63 of a-z and '_', starting and ending with a letter
+      --after ID       IDs greater than ID (a ULID or UUID seen from another process or
+                       machine, whatever its clock); refused when ID is more than 500 ms
+                       ahead of this machine's clock
 Parsing (by default a ULID prints its time, a UUID its ULID):
       --parse          read standard input when no ULID is given (as "-")
   -f, --format FORMAT  print the time of every input as default (Wed Dec 02 08:15:04.123
@@ -313,6 +316,23 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
 template <class Source>
 int generate(Source& source, const options& opt, output_buffer& out) {
     const bool plain = !opt.json() && !opt.uuid;
+    if (opt.after_given) {
+        const ulid::observe_result r = source.observe(opt.after);
+        if (r.ec == ulid::errc::clock_skew) {
+            const ulid::ulid_text text = opt.after.encode();
+            std::fprintf(stderr,
+                         "ulid: cannot generate after %s: it is %lld ms ahead of this machine's clock, more than the "
+                         "%lld ms allowed (clock skew)\n",
+                         text.c_str(), static_cast<long long>(r.ahead.count()),
+                         static_cast<long long>(ulid::max_clock_skew().count()));
+            return 1;
+        }
+        if (r.ec) {
+            std::fprintf(stderr, "ulid: cannot generate after %s: %s\n", opt.after.encode().c_str(),
+                         r.ec.message().c_str());
+            return 1;
+        }
+    }
     ulid::type_id type_id;
     time_cache cache;
     for (std::uint64_t i = 0; i < opt.count && out.error() == 0; ++i) {

@@ -42,9 +42,11 @@ struct options {
     bool uuid = false;
     bool lower = false;
     bool parse = false;
-    bool v7 = false;                         // ULIDs that are also RFC 9562 UUIDv7 (ulid::uuidv7_layout)
-    bool prefix_given = false;               // --prefix: generate TypeIDs (UUIDv7 under this prefix)
-    std::string_view prefix;                 // valid (ulid::is_type_id_prefix) when prefix_given
+    bool v7 = false;            // ULIDs that are also RFC 9562 UUIDv7 (ulid::uuidv7_layout)
+    bool prefix_given = false;  // --prefix: generate TypeIDs (UUIDv7 under this prefix)
+    std::string_view prefix;    // valid (ulid::is_type_id_prefix) when prefix_given
+    bool after_given = false;   // --after: every new ID is greater than `after`
+    ulid::ulid after;
     std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
     std::string warning;                     // printed before running, when not empty
 
@@ -58,6 +60,7 @@ struct options {
     std::string verbose_flag;
     std::string v7_flag;
     std::string prefix_flag;
+    std::string after_flag;
 
     /// True when the call inspects ULIDs instead of generating them.
     [[nodiscard]] bool parsing() const noexcept { return parse || !operands.empty(); }
@@ -216,7 +219,7 @@ inline constexpr option_spec option_table[] = {
     {'n', "count", true},     {'f', "format", true},  {'t', "time", true},    {'l', "local", false},
     {'v', "verbose", false},  {'q', "quick", false},  {'z', "zero", false},   {'h', "help", false},
     {'\0', "version", false}, {'\0', "uuid", false},  {'\0', "lower", false}, {'\0', "parse", false},
-    {'\0', "v7", false},      {'\0', "prefix", true},
+    {'\0', "v7", false},      {'\0', "prefix", true}, {'\0', "after", true},
 };
 
 inline std::string spelled(const option_spec& spec, bool as_long) {
@@ -287,6 +290,13 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
     } else if (name == "v7") {
         opt.v7 = true;
         opt.v7_flag = flag;
+    } else if (name == "after") {
+        if (const std::error_code ec = ulid::parse_any(value, opt.after)) {
+            error = "invalid ID for " + flag + " " + quoted(value) + ": " + ec.message();
+            return false;
+        }
+        opt.after_given = true;
+        opt.after_flag = flag;
     } else if (name == "prefix") {
         if (!ulid::is_type_id_prefix(value)) {
             error = "invalid prefix for " + flag + " " + quoted(value) + ": " +
@@ -312,6 +322,7 @@ inline std::string conflict(const options& opt) {
                                    : !opt.time_flag.empty()   ? opt.time_flag
                                    : !opt.v7_flag.empty()     ? opt.v7_flag
                                    : !opt.prefix_flag.empty() ? opt.prefix_flag
+                                   : !opt.after_flag.empty()  ? opt.after_flag
                                                               : opt.entropy_flag;
         if (!given.empty()) {
             return given +

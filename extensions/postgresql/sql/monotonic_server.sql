@@ -50,6 +50,16 @@ FROM (SELECT id, lag(id) OVER (ORDER BY k) AS prev FROM alternating) s;
 -- This backend's own calls continue the same sequence.
 SELECT gen_monotonic_ulid() > max(id) AS after_all_others FROM concurrent;
 
+-- ulid_observe() in one backend orders every backend's gen_monotonic_ulid()
+-- after the ID: here the largest ID of a millisecond 300 ms ahead of the
+-- clock, below which the other backend's values lie until it is observed.
+SELECT ulid_upper_bound(clock_timestamp() + interval '300 ms') AS seen \gset
+SELECT r.id < :'seen'::ulid AS other_backend_below_before
+FROM dblink('c6', 'SELECT gen_monotonic_ulid()') AS r(id ulid);
+SELECT ulid_observe(:'seen');
+SELECT r.id > :'seen'::ulid AS other_backend_above_after
+FROM dblink('c6', 'SELECT gen_monotonic_ulid()') AS r(id ulid);
+
 -- Raising the floor in one backend raises it for all.
 SELECT (now() + interval '1 day')::ulid AS floor \gset
 SELECT ulid_monotonic_advance(:'floor');

@@ -305,6 +305,71 @@ TEST_CASE("ulid_v7() and ulid_v7_bytes() return increasing ULIDs that are RFC 95
     REQUIRE(std::string("89ab").find(uuid[0].text[19]) != std::string::npos);
 }
 
+TEST_CASE("ulid_observe(id): later generated IDs are greater; one beyond the skew bound is refused") {
+    database db;
+    const std::uint64_t now = ulid::now();
+    // The last ID of the current millisecond (classic and UUIDv7), as another
+    // machine would send it: only the next millisecond is above it. As text
+    // and as a blob.
+    const ulid::ulid classic_top = ulid::ulid::from_high_low((now << 16U) | 0xFFFFU, ~std::uint64_t{0});
+    const ulid::ulid v7_top = ulid::ulid::from_high_low((now << 16U) | 0x7FFFU, ~(std::uint64_t{1} << 62U));
+    CHECK(db.is_null("SELECT ulid_observe(" + quote(classic_top.encode().str()) + ")"));
+    CHECK(parsed(db.text("SELECT ulid()")) > classic_top);
+    CHECK(from_blob(db.blob("SELECT ulid_bytes()")) > classic_top);
+    CHECK(db.is_null("SELECT ulid_observe(X'" + hex(bytes(v7_top.bytes().begin(), v7_top.bytes().end())) + "')"));
+    CHECK(parsed(db.text("SELECT ulid_v7()")) > v7_top);
+    CHECK(from_blob(db.blob("SELECT ulid_v7_bytes()")) > v7_top);
+    CHECK(db.is_null("SELECT ulid_observe(NULL)"));
+
+    // Beyond the bound (500 ms; the year 3000): an error saying how far
+    // ahead, and the sequence stays at the clock.
+    for (const std::uint64_t ms : {now + 5000, std::uint64_t{32503680000000}}) {
+        const ulid::ulid far = ulid::ulid::from_high_low(ms << 16U, 0);
+        const std::string message = db.error("SELECT ulid_observe(" + quote(far.encode().str()) + ")");
+        INFO(message);
+        CHECK(contains(message, "ulid_observe: " + far.encode().str() + " is "));
+        CHECK(contains(message, " ms ahead of this machine's clock, more than the 500 ms allowed (clock skew)"));
+    }
+    CHECK(parsed(db.text("SELECT ulid()")).time() <= ulid::now() + 1);
+    CHECK(parsed(db.text("SELECT ulid_v7()")).time() <= ulid::now() + 1);
+    CHECK(contains(db.error("SELECT ulid_observe('not an id')"), "ulid_observe: invalid ULID 'not an id'"));
+    CHECK(contains(db.error("SELECT ulid_observe(42)"), "ulid_observe: invalid ULID (an integer)"));
+}
+
+#if !defined(_WIN32)
+TEST_CASE("ulid_observe(): an ID from a clock 300 ms ahead orders every later ID after it") {
+    // In a child process, since it moves the module's sequence 300 ms ahead.
+    const ulid::ulid ahead = ulid::ulid::from_high_low(((ulid::now() + 300) << 16U) | 0x1234U, 0);
+    const std::string observe = "SELECT ulid_observe(" + quote(ahead.encode().str()) + ")";
+    database db;
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        // The child: no Catch2 here, only the SQLite calls and _exit.
+        const auto first_text = [&db](const char* sql, std::string& out) {
+            sqlite3_stmt* stmt = nullptr;
+            bool ok = sqlite3_prepare_v2(db.handle(), sql, -1, &stmt, nullptr) == SQLITE_OK &&
+                      sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_type(stmt, 0) == SQLITE_TEXT;
+            if (ok) out.assign(reinterpret_cast<const char*>(sqlite3_column_text(stmt, 0)));
+            sqlite3_finalize(stmt);
+            return ok;
+        };
+        if (sqlite3_exec(db.handle(), observe.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) _exit(2);
+        for (const char* sql : {"SELECT ulid()", "SELECT ulid_v7()"}) {
+            std::string text;
+            ulid::ulid id;
+            if (!first_text(sql, text) || ulid::parse(text, id)) _exit(3);
+            if (!(ahead < id)) _exit(4);
+        }
+        _exit(0);
+    }
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    REQUIRE(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 0);
+}
+#endif
+
 TEST_CASE("ulid_with_time() does not disturb the sequence of ulid()") {
     // Sharing ulid()'s generator would reseed it at another millisecond, and
     // the next ulid() in the current millisecond would then be random: below

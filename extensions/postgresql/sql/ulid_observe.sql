@@ -1,0 +1,73 @@
+-- ulid_observe(id): causal order. An application passes the last ID it saw;
+-- the session's generators, and gen_monotonic_ulid(), then give IDs above it
+-- even when the application's clock runs ahead of the server's, up to
+-- ulid.max_clock_skew (500 ms). An ID further ahead is refused and changes
+-- nothing.
+CREATE EXTENSION IF NOT EXISTS ulid;
+
+-- An old ID changes nothing; NULL in, NULL out.
+SELECT ulid_observe('01ARYZ6S41TSV4RRFFQ69G5FAV');
+SELECT ulid_observe(NULL) IS NULL AS null_in_null_out;
+SHOW ulid.max_clock_skew;
+
+-- Beyond the bound (2 s ahead; the year 3000): refused, with how far ahead.
+\set VERBOSITY terse
+SELECT ulid_observe(ulid_lower_bound(clock_timestamp() + interval '2 s'));
+SELECT ulid_observe(ulid_lower_bound('3000-01-01 00:00:00+00'));
+\set VERBOSITY default
+DO $$
+DECLARE
+    message text;
+    detail text;
+BEGIN
+    PERFORM ulid_observe(ulid_lower_bound(clock_timestamp() + interval '2 s'));
+    RAISE 'accepted';
+EXCEPTION WHEN invalid_parameter_value THEN
+    GET STACKED DIAGNOSTICS message = MESSAGE_TEXT, detail = PG_EXCEPTION_DETAIL;
+    RAISE NOTICE '%', message;
+    RAISE NOTICE 'detail says how far ahead: %',
+        detail ~ '^[0-9A-HJKMNP-TV-Z]{26} is (19|20)[0-9]{2} ms ahead; ulid\.max_clock_skew allows 500 ms\.$';
+END $$;
+-- ... and nothing changed: every generator is still at the clock.
+SELECT ulid_time(gen_ulid()) <= clock_timestamp() AS gen_ulid,
+       ulid_time(gen_ulid_v7()) <= clock_timestamp() AS gen_ulid_v7,
+       ulid_time(gen_monotonic_ulid()) <= clock_timestamp() AS gen_monotonic_ulid;
+
+-- A client whose clock is 300 ms ahead sent the largest ID of its
+-- millisecond: the server's IDs are below it until observed, above it after.
+CREATE TEMP TABLE peer AS SELECT ulid_upper_bound(clock_timestamp() + interval '300 ms') AS id;
+SELECT gen_ulid() < id AS gen_ulid, gen_ulid_v7() < id AS gen_ulid_v7,
+       gen_monotonic_ulid() < id AS gen_monotonic_ulid FROM peer;
+SELECT ulid_observe(id) FROM peer;
+SELECT gen_ulid() > id AS gen_ulid, gen_ulid_v7() > id AS gen_ulid_v7,
+       ulid_from_typeid(gen_typeid('event'), 'event') > id AS gen_typeid,
+       gen_monotonic_ulid() > id AS gen_monotonic_ulid FROM peer;
+
+-- Thousands of rounds, each from a client clock 0 to 400 ms ahead.
+CREATE FUNCTION pg_temp.out_of_order(rounds int) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+    seen ulid;
+    wrong int := 0;
+BEGIN
+    FOR i IN 1..rounds LOOP
+        seen := ulid_upper_bound(clock_timestamp() + random() * interval '400 ms');
+        PERFORM ulid_observe(seen);
+        IF NOT (gen_ulid() > seen AND gen_ulid_v7() > seen AND gen_monotonic_ulid() > seen) THEN
+            wrong := wrong + 1;
+        END IF;
+    END LOOP;
+    RETURN wrong;
+END
+$$;
+SELECT pg_temp.out_of_order(3000) AS out_of_order;
+
+-- The bound is a superuser's setting; any user may observe.
+SET ulid.max_clock_skew = '5s';
+SELECT ulid_observe(ulid_lower_bound(clock_timestamp() + interval '2 s'));
+RESET ulid.max_clock_skew;
+CREATE ROLE regress_ulid_observer;
+SET ROLE regress_ulid_observer;
+SET ulid.max_clock_skew = '10s';
+SELECT ulid_observe('01ARYZ6S41TSV4RRFFQ69G5FAV');
+RESET ROLE;
+DROP ROLE regress_ulid_observer;

@@ -1,0 +1,13 @@
+-- SPDX-License-Identifier: MIT
+-- ulid extension, 0.3 -> 0.4: causal order. ulid_observe(id) makes every
+-- later ID of the session's generators (and of gen_monotonic_ulid() in its
+-- scope) greater than an ID seen elsewhere, even when that machine's clock
+-- runs ahead of this server's, up to ulid.max_clock_skew (500 ms).
+
+\echo Use "ALTER EXTENSION ulid UPDATE TO '0.4'" to load this file. \quit
+
+-- PARALLEL RESTRICTED: the generators it moves are the leader's.
+CREATE FUNCTION ulid_observe(id ulid) RETURNS void
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION ulid_observe(ulid) IS
+    'every later gen_ulid(), gen_ulid_v7(), gen_typeid() of the session and gen_monotonic_ulid() is above the ID; refused (22023) for an ID more than ulid.max_clock_skew ahead of the clock';
