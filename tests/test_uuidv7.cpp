@@ -5,8 +5,11 @@
 #include "catch.hpp"
 #include "support.hpp"
 
+#include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <random>
 #include <set>
 #include <string>
 #include <thread>
@@ -74,6 +77,42 @@ TEST_CASE("make_v7()'s time and rand_a are the system clock's millisecond and it
         REQUIRE(id.time() <= ms);
     }
     CHECK(inside >= samples * 99 / 100);
+}
+
+TEST_CASE("the clock's tick from seconds and nanoseconds (one division) equals the tick of their sum",
+          "[uuidv7][clock]") {
+    const auto check = [](std::uint64_t sec, std::uint64_t nsec) {
+        INFO(sec << " s " << nsec << " ns");
+        REQUIRE(ulid::detail::v7_tick(sec, nsec) == ulid::detail::v7_tick(sec * 1000000000U + nsec));
+    };
+    // Every edge of a step: the step's 1/4096 ms is 244.140625 ns.
+    for (const std::uint64_t sec : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{1764993600},
+                                    std::uint64_t{9223372035} /* the last whole second of int64 ns */}) {
+        for (std::uint64_t step = 0; step < 4096 * 1000; step += 997) {
+            const std::uint64_t nsec = step * 1000000U / 4096U;
+            for (const std::uint64_t d : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{2}}) {
+                if (nsec >= d) check(sec, nsec - d);
+                check(sec, std::min<std::uint64_t>(nsec + d, 999999999U));
+            }
+        }
+        check(sec, 999999999U);
+    }
+    std::mt19937_64 rng(37);
+    for (int i = 0; i < 200000; ++i) check(rng() % 9223372036U, rng() % 1000000000U);
+    // And the clock itself: now_v7_tick() lies between two reads of the
+    // system clock, ticked the long way.
+    const auto long_way = [] {
+        return ulid::detail::v7_tick(static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
+                .count()));
+    };
+    for (int i = 0; i < 10000; ++i) {
+        const std::uint64_t before = long_way();
+        const std::uint64_t tick = ulid::detail::now_v7_tick();
+        const std::uint64_t after = long_way();
+        REQUIRE(before <= tick);
+        REQUIRE(tick <= after);
+    }
 }
 
 TEST_CASE("make_v7() is strictly increasing on every thread and across threads", "[uuidv7]") {

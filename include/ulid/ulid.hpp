@@ -2994,17 +2994,36 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 
 #endif
 
+/// The tick of a Unix time in nanoseconds: the millisecond, then the
+/// fraction of it in 4096 steps (rounded down).
+[[nodiscard]] constexpr std::uint64_t v7_tick(std::uint64_t ns) noexcept {
+    return ((ns / 1000000U) << 12U) | (((ns % 1000000U) << 12U) / 1000000U);
+}
+
+/// v7_tick(sec * 10^9 + nsec) with one division: the second is a whole
+/// 4096000 ticks, and nsec * 4096 / 10^6 is nsec * 512 / 125000.
+[[nodiscard]] constexpr std::uint64_t v7_tick(std::uint64_t sec, std::uint64_t nsec) noexcept {
+    return sec * 4096000U + nsec * 512U / 125000U;
+}
+
 /// The current time in 1/4096 ms (RFC 9562 section 6.2, method 3: 12 bits of
 /// sub-millisecond precision, as PostgreSQL 18's uuidv7()), from the precise
 /// system clock: make_v7()'s order across processes rests on it.
 [[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
+    const std::int64_t step = clock_step_for_testing.load(std::memory_order_relaxed);
+#if defined(__linux__)
+    // The clock system_clock::now() reads, without its count of nanoseconds
+    // (a multiply) and the two divisions that count then needs.
+    timespec ts{};
+    if (ULID_LIKELY(step == 0) && ::clock_gettime(CLOCK_REALTIME, &ts) == 0 && ts.tv_sec >= 0) {
+        return v7_tick(static_cast<std::uint64_t>(ts.tv_sec), static_cast<std::uint64_t>(ts.tv_nsec));
+    }
+#endif
     const auto ns =
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch())
             .count() +
-        clock_step_for_testing.load(std::memory_order_relaxed);
-    if (ns < 0) return 0;
-    const auto since = static_cast<std::uint64_t>(ns);
-    return ((since / 1000000U) << 12U) | (((since % 1000000U) << 12U) / 1000000U);
+        step;
+    return ns < 0 ? 0 : v7_tick(static_cast<std::uint64_t>(ns));
 }
 
 /// The generators' current tick: clock_ms() for ulid_layout; for
