@@ -26,6 +26,7 @@
 //   Time
 //     now() -> Unix ms; time(ms) -> time_point; timestamp(time_point) -> ms;
 //     rfc3339(ms or id) -> "2016-07-30T22:36:16.385Z"
+//     min_at(ms or time_point), max_at(...)   a millisecond's smallest and largest ULID
 //   Entropy sources (anything with read(), or a UniformRandomBitGenerator)
 //     zero_entropy, os_entropy, secure_entropy (ChaCha8, reseeding, fork-safe)
 //   Monotonic generation
@@ -38,7 +39,9 @@
 //     make_batch(out, n)       n of make()'s sequence at once
 //     make_v7(), make_v7_thread_local(), make_v7_batch(out, n)
 //                              the same, each ID also an RFC 9562 UUIDv7
-//     generate(ms, source, out) -> std::error_code, and must_generate / must_make(ms)
+//     generate(ms, source, out) -> std::error_code, and must_generate
+//     must_make(ms or time_point), must_make_v7(...)
+//                              a given time, increasing per time, apart from make()
 //   TypeIDs (the same 128 bits as "user_01h455vb4pex5vsknk084sn02q")
 //     typed_id<Tag>: prefix in the type; make(), encode(), parse(text, out)
 //     type_id: prefix at run time; parse_type_id, make_type_id, explain_type_id
@@ -686,6 +689,25 @@ enum class text_form {
 /// rfc3339() of a ULID's time; never empty.
 [[nodiscard]] inline fixed_text<25> rfc3339(const ulid& id) noexcept;
 
+/// The smallest ULID of millisecond `ms`: that time, entropy all zero, as
+/// SQL's ulid_lower_bound(). With max_at() it bounds a time window: the IDs
+/// made from t1 to t2 inclusive are exactly those in [min_at(t1),
+/// max_at(t2)], and [min_at(t1), min_at(t2)) is a half-open window. `ms`
+/// above max_time throws ulid::error with errc::big_time (aborts with a
+/// message when exceptions are disabled; a compile error in a constant
+/// expression), as the SQL functions raise 22008.
+[[nodiscard]] constexpr ulid min_at(std::uint64_t ms);
+
+/// The largest ULID of millisecond `ms`: that time, entropy all ones, as
+/// SQL's ulid_upper_bound(). Errors as min_at().
+[[nodiscard]] constexpr ulid max_at(std::uint64_t ms);
+
+/// min_at(timestamp(t)): `t` rounded down to its millisecond.
+[[nodiscard]] inline ulid min_at(std::chrono::system_clock::time_point t);
+
+/// max_at(timestamp(t)).
+[[nodiscard]] inline ulid max_at(std::chrono::system_clock::time_point t);
+
 // ---------------------------------------------------------------------------
 // Entropy sources
 // ---------------------------------------------------------------------------
@@ -1088,13 +1110,31 @@ template <class Source>
 /// up. Aborts with a message only for the causes listed above.
 [[nodiscard]] inline ulid make() noexcept;
 
-/// A ULID at time `ms` from default_entropy() (as oklog/ulid's
-/// MustNewDefault). Throws ulid::error with errc::big_time or
-/// errc::monotonic_overflow (aborts with a message when exceptions are
-/// disabled); never allocates. generate(ms, default_entropy(), out) reports
-/// the same errors as a std::error_code. Async-signal-safe as make() is,
-/// while it does not throw; a handler's ID is a fresh random one at `ms`.
+/// A ULID at time `ms` (as oklog/ulid's MustNewDefault), from a process-wide
+/// generator for given times, apart from make()'s: successive must_make()
+/// calls for one millisecond are strictly increasing, on any thread, whatever
+/// make() and make_v7() calls come between; a call for another millisecond
+/// starts that one afresh (random), so a millisecond left and come back to
+/// is not ordered against its earlier IDs. Not ordered against make()'s IDs
+/// of the same millisecond (each sequence is increasing on its own; IDs of
+/// different milliseconds sort by time). Throws ulid::error with
+/// errc::big_time or errc::monotonic_overflow (aborts with a message when
+/// exceptions are disabled); never allocates. Async-signal-safe as make()
+/// is, while it does not throw; a handler's ID is a fresh random one at `ms`.
 [[nodiscard]] inline ulid must_make(std::uint64_t ms);
+
+/// must_make(timestamp(t)): `t` rounded down to its millisecond, times
+/// before 1970 as 0.
+[[nodiscard]] inline ulid must_make(std::chrono::system_clock::time_point t);
+
+/// As must_make(ms), each ID an RFC 9562 UUIDv7 at `ms` (rand_a zero, the
+/// counter in rand_b), from a given-time generator of its own: strictly
+/// increasing across calls for one millisecond, apart from make_v7()'s
+/// sequence. Errors and aborts as must_make(ms).
+[[nodiscard]] inline ulid must_make_v7(std::uint64_t ms);
+
+/// must_make_v7(timestamp(t)).
+[[nodiscard]] inline ulid must_make_v7(std::chrono::system_clock::time_point t);
 
 /// The earlier name of must_make(ms), kept for one release.
 [[nodiscard, deprecated("use ulid::must_make(ms): it throws, like the other must_ helpers")]] inline ulid make(
@@ -2659,6 +2699,20 @@ inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
 }
 
 inline fixed_text<25> rfc3339(const ulid& id) noexcept { return rfc3339(id.time()); }
+
+constexpr ulid min_at(std::uint64_t ms) {
+    if (ms > max_time) detail::throw_error(make_error_code(errc::big_time));
+    return ulid::from_high_low(ms << 16U, 0);
+}
+
+constexpr ulid max_at(std::uint64_t ms) {
+    if (ms > max_time) detail::throw_error(make_error_code(errc::big_time));
+    return ulid::from_high_low((ms << 16U) | 0xFFFFU, ~std::uint64_t{0});
+}
+
+inline ulid min_at(std::chrono::system_clock::time_point t) { return min_at(timestamp(t)); }
+
+inline ulid max_at(std::chrono::system_clock::time_point t) { return max_at(timestamp(t)); }
 
 namespace detail {
 
@@ -4458,6 +4512,11 @@ union process_generator {
 ULID_CONSTINIT inline process_generator<default_entropy_type> default_generator;
 using default_v7_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy, uuidv7_layout>>;
 ULID_CONSTINIT inline process_generator<default_v7_type> default_v7_generator;
+// must_make(ms) and must_make_v7(ms): apart from make()'s, so that make()
+// moving the clock's state on cannot restart a given millisecond below its
+// earlier IDs.
+ULID_CONSTINIT inline process_generator<default_entropy_type> given_generator;
+ULID_CONSTINIT inline process_generator<default_v7_type> given_v7_generator;
 
 /// The calling thread's own generator of type T, built in the thread's
 /// static storage on first use (no heap) and destroyed at thread exit, which
@@ -4562,17 +4621,35 @@ inline ulid make() noexcept {
     return detail::next_or_abort(default_entropy(), detail::now_tick<ulid_layout>());
 }
 
-inline ulid must_make(std::uint64_t ms) {
-    const detail::generator_entry entry;
+namespace detail {
+
+/// must_make(ms) and must_make_v7(ms) on `given`, the Layout's given-time generator.
+template <class Layout, class Generator>
+[[nodiscard]] ulid must_make_given(std::uint64_t ms, Generator& given) {
+    const generator_entry entry;
     ulid id;
     if (ULID_UNLIKELY(entry.reentered())) {
-        const errc s = ms > max_time ? errc::big_time : detail::make_in_handler<ulid_layout>(ms, &id, 1);
-        if (s != errc{}) detail::throw_error(make_error_code(s));
-    } else if (const std::error_code ec = generate(ms, default_entropy(), id)) {
-        detail::throw_error(ec);
+        const errc s = ms > max_time ? errc::big_time : make_in_handler<Layout>(ms << Layout::sub_ms_bits, &id, 1);
+        if (s != errc{}) throw_error(make_error_code(s));
+    } else if (const std::error_code ec = generate(ms, given, id)) {
+        throw_error(ec);
     }
     return id;
 }
+
+}  // namespace detail
+
+inline ulid must_make(std::uint64_t ms) {
+    return detail::must_make_given<ulid_layout>(ms, detail::given_generator.value);
+}
+
+inline ulid must_make(std::chrono::system_clock::time_point t) { return must_make(timestamp(t)); }
+
+inline ulid must_make_v7(std::uint64_t ms) {
+    return detail::must_make_given<uuidv7_layout>(ms, detail::given_v7_generator.value);
+}
+
+inline ulid must_make_v7(std::chrono::system_clock::time_point t) { return must_make_v7(timestamp(t)); }
 
 inline ulid make(std::uint64_t ms) { return must_make(ms); }
 
