@@ -102,6 +102,33 @@ TEST_CASE("explain() says what is wrong: lengths, characters shown visibly with 
           "'g' at position 8 is not a hexadecimal digit");
 }
 
+TEST_CASE("explain() without a form explains the form the input was most likely meant as", "[text]") {
+    // Issue 35: a UUID with one bad digit was answered "got 36 characters, expected 26".
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5g") == "'g' at position 36 is not a hexadecimal digit");
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5") == "got 35 characters, expected 36");
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5b").empty());
+    CHECK(ulid::explain("user_01h455vb4pex5vsknk084sn02Q") ==
+          ulid::explain("user_01h455vb4pex5vsknk084sn02Q", ulid::text_form::type_id));
+    CHECK_THAT(ulid::explain("user_01h455vb4pex5vsknk084sn02Q"), test::text_contains("position 31"));
+    CHECK(ulid::explain("user_01h455vb4pex5vsknk084sn02q").empty());
+    // 26 characters are a ULID whatever they hold; short and a little long too.
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFF-69G5FAV") == "'-' at position 19 is not a Crockford base32 character");
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAVX") == "got 27 characters, expected 26");
+    CHECK(ulid::explain(std::string(40, '0')) == "got 40 characters, expected 36");
+    // The buffer form judges alike.
+    std::array<char, 64> why{};
+    const std::string_view uuid = "01563df3-6481-d676-4c61-efb99302bd5g";
+    REQUIRE(ulid::explain(uuid, why.data(), why.size()) == ulid::explain(uuid).size());
+    CHECK(std::string(why.data()) == ulid::explain(uuid, ulid::text_form::uuid));
+    // must_parse reads only the ULID form and says so.
+    try {
+        (void)ulid::must_parse(uuid);
+        FAIL("must_parse did not throw");
+    } catch (const ulid::error& e) {
+        CHECK_THAT(std::string(e.what()), test::text_contains("got 36 characters, expected 26"));
+    }
+}
+
 TEST_CASE("explain() agrees with parse(): empty exactly when the input parses", "[text]") {
     std::mt19937_64 rng(7);
     const std::string_view pool = "0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzIiLlOoUu-\r\n \x80";

@@ -107,7 +107,7 @@ bool read_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, u
             if (!ulid::parse(text, out)) return true;
             // explain(): which character and where, or the length found.
             std::array<char, 128> why{};
-            (void)ulid::explain(text, why.data(), why.size());
+            (void)ulid::explain(text, why.data(), why.size(), ulid::text_form::ulid);
             std::snprintf(message.data(), message.size(), "%s: invalid ULID '%s': %s", function,
                           quoted_input(text).text.data(), why.data());
             break;

@@ -23,6 +23,7 @@
 //   Codecs
 //     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
 //     must_parse(text) (throws); explain(text[, out, size][, text_form]) says why
+//       (without a form, as the form the input most likely meant)
 //   Time
 //     now() -> Unix ms; time(ms) -> time_point; timestamp(time_point) -> ms;
 //     rfc3339(ms or id) -> "2016-07-30T22:36:16.385Z"
@@ -657,12 +658,21 @@ enum class text_form {
 /// NUL into `out`, returning the full length; 0 (and an empty string) when
 /// `input` parses. Never allocates or throws; errors stay std::error_code
 /// from parse(), this only explains them.
-[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size,
-                                         text_form form = text_form::ulid) noexcept;
+[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept;
 
 /// explain() as a std::string (empty when `input` parses); may throw
 /// std::bad_alloc.
-[[nodiscard]] inline std::string explain(std::string_view input, text_form form = text_form::ulid);
+[[nodiscard]] inline std::string explain(std::string_view input, text_form form);
+
+/// explain() against the form `input` was most likely meant as, so that the
+/// reason names the mistake rather than the length: 26 characters are a
+/// ULID; otherwise a '_' means a TypeID; a '-' or '{', or 31 characters or
+/// more, a UUID; anything else a ULID ("got 27 characters, expected 26"). Empty exactly
+/// when `input` parses as that form. Never allocates or throws.
+[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size) noexcept;
+
+/// explain(input, out, size) as a std::string; may throw std::bad_alloc.
+[[nodiscard]] inline std::string explain(std::string_view input);
 
 // ---------------------------------------------------------------------------
 // Time
@@ -2447,10 +2457,10 @@ inline ulid must_parse(std::string_view text) {
     ulid id;
     if (const std::error_code ec = parse(text, id)) {
 #if ULID_EXCEPTIONS
-        throw error(ec, explain(text));
+        throw error(ec, explain(text, text_form::ulid));
 #else
         std::array<char, 128> why{};
-        (void)explain(text, why.data(), why.size());
+        (void)explain(text, why.data(), why.size(), text_form::ulid);
         std::fprintf(stderr, "ulid: fatal error: %s: %s\n", why.data(), error_message(errc_of(ec)));
         std::abort();
 #endif
@@ -2625,6 +2635,25 @@ inline std::string explain(std::string_view input, text_form form) {
     (void)explain(input, message.data(), n + 1, form);
     return message;
 }
+
+namespace detail {
+
+/// The form explain(input) explains against (see there).
+[[nodiscard]] constexpr text_form likely_form(std::string_view input) noexcept {
+    constexpr std::size_t npos = std::string_view::npos;
+    if (input.size() == encoded_size) return text_form::ulid;
+    if (input.find('_') != npos) return text_form::type_id;
+    if (input.find('-') != npos || input.find('{') != npos || input.size() >= 31) return text_form::uuid;
+    return text_form::ulid;
+}
+
+}  // namespace detail
+
+inline std::size_t explain(std::string_view input, char* out, std::size_t size) noexcept {
+    return explain(input, out, size, detail::likely_form(input));
+}
+
+inline std::string explain(std::string_view input) { return explain(input, detail::likely_form(input)); }
 
 // ---------------------------------------------------------------------------
 // Time

@@ -153,6 +153,10 @@ TEST_CASE("explain(QStringView) counts and shows characters as Qt holds them", "
     CHECK(ulid::explain(uuid, ulid::text_form::uuid).toStdString() ==
           "'\xC3\xA9' at position 36 is not a hexadecimal digit");
     CHECK(ulid::explain(QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV")).isEmpty());
+    // Without a form, the likely one, as explain(std::string_view) judges it.
+    CHECK(ulid::explain(uuid).toStdString() == "'\xC3\xA9' at position 36 is not a hexadecimal digit");
+    CHECK(ulid::explain(QStringLiteral("user_01h455vb4pex5vsknk084sn02Q")).toStdString() ==
+          ulid::explain("user_01h455vb4pex5vsknk084sn02Q", ulid::text_form::type_id));
 }
 
 TEST_CASE("QUuid holds the same 128 bits", "[qt]") {
