@@ -114,7 +114,8 @@ TEST_CASE("explain() without a form explains the form the input was most likely 
     // 26 characters are a ULID whatever they hold; short and a little long too.
     CHECK(ulid::explain("01ARZ3NDEKTSV4RRFF-69G5FAV") == "'-' at position 19 is not a Crockford base32 character");
     CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAVX") == "got 27 characters, expected 26");
-    CHECK(ulid::explain(std::string(40, '0')) == "got 40 characters, expected 36");
+    CHECK(ulid::explain(std::string(40, '0')) == "'0' at position 33 is past a UUID's 32 hexadecimal digits");
+    CHECK(ulid::explain(std::string(42, '0')) == "got 42 characters, expected 36");
     // The buffer form judges alike.
     std::array<char, 64> why{};
     const std::string_view uuid = "01563df3-6481-d676-4c61-efb99302bd5g";

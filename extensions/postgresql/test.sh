@@ -9,6 +9,9 @@
 #   3. crash_reinit: a backend killed with SIGKILL makes the postmaster
 #      re-create shared memory; gen_monotonic_ulid() stays above its floor;
 #      a full restart (documented) starts from the clock again;
+#      uuid_spellings: tests/uuid_spellings.txt, the table of UUID spellings
+#      the library, the tool and SQLite are tested with, through ulid's input
+#      and the server's uuid_in;
 #   4. dump_restore: pg_dump -Fc / pg_restore of a schema using the type,
 #      its btree, hash and BRIN indexes and range and hash partitions;
 #   5. logical_replication: a second cluster subscribes, with a text and a
@@ -88,6 +91,22 @@ cluster_start
 after_restart=$(psql_in postgres -tAc "SELECT gen_monotonic_ulid() < '$floor'::ulid")
 [ "$after_restart" = t ] || fail "crash_reinit: after a restart the floor was expected to be gone (docs say so)"
 echo "ok: above the floor after a crash re-initialisation; from the clock after a restart"
+
+echo "== ulid: uuid_spellings, the shared table of UUID spellings (tests/uuid_spellings.txt) [${SECONDS}s]"
+# The cases the library, the tool and SQLite are tested with: ulid's input
+# and the server's own uuid_in must each give the table's verdict.
+spellings=$here/../../tests/uuid_spellings.txt
+checked=0
+while read -r input expected; do
+    case $input in '' | '#'*) continue ;; esac
+    as_ulid=$(psql_in postgres -tAc "SELECT '$input'::ulid::uuid::text" 2>/dev/null) || as_ulid=reject
+    as_uuid=$(psql_in postgres -tAc "SELECT '$input'::uuid::text" 2>/dev/null) || as_uuid=reject
+    [ "$as_ulid" = "$expected" ] || fail "uuid_spellings: '$input'::ulid gave $as_ulid, the table says $expected"
+    [ "$as_uuid" = "$expected" ] || fail "uuid_spellings: '$input'::uuid (the server's uuid_in) gave $as_uuid, the table says $expected"
+    checked=$((checked + 1))
+done <"$spellings"
+[ "$checked" -ge 20 ] || fail "uuid_spellings: only $checked cases read from $spellings"
+echo "ok: $checked spellings: ulid's input and uuid_in agree with the table"
 
 echo "== ulid: dump_restore, pg_dump -Fc and pg_restore [${SECONDS}s]"
 # shellcheck source=dump_schema.sh

@@ -319,7 +319,8 @@ static void ulid_to_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_va
     sqlite3_result_text(ctx, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
-/// ulid_from_uuid(text): the ULID text of the UUID's 16 bytes.
+/// ulid_from_uuid(text): the ULID text of the UUID's 16 bytes, read in any
+/// spelling parse_uuid() reads (PostgreSQL's uuid_in spellings).
 static void ulid_from_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
     sqlite3_value* const value = argv[0];
     const int type = sqlite3_value_type(value);

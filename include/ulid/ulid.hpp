@@ -633,20 +633,25 @@ static_assert(std::is_standard_layout_v<ulid>);
 /// exceptions are disabled.
 [[nodiscard]] inline ulid must_parse(std::string_view text);
 
-/// Parses the RFC 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", either
-/// case. Length other than 36 -> errc::data_size; anything else out of
-/// place -> errc::invalid_characters. On error `out` is unchanged.
+/// Parses a UUID, either case, in the spellings PostgreSQL's uuid_in accepts
+/// (one definition for the library, the tool and both extensions): the RFC
+/// 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" (the fast path), and 32
+/// hexadecimal digits optionally in braces with at most one '-' after any
+/// group of four ("{01563df3...}", "01563df36481d6764c61efb99302bd5b").
+/// Length outside 32 to 41 -> errc::data_size; anything else out of place ->
+/// errc::invalid_characters. On error `out` is unchanged. Never allocates.
 [[nodiscard]] inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept;
 
 /// Either form in one strict call: 26 characters parse as a ULID (as
-/// parse()), 36 as a UUID (as parse_uuid()); any other length gives
-/// errc::data_size. On error `out` is unchanged. Never allocates.
+/// parse()), anything else as a UUID (as parse_uuid(), so a length other
+/// than 26 or 32 to 41 gives errc::data_size). On error `out` is unchanged.
+/// Never allocates.
 [[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out) noexcept;
 
 /// The form explain() checks the input against.
 enum class text_form {
     ulid,     ///< 26 Crockford base32 characters, as parse()
-    uuid,     ///< 36 characters of RFC 9562 UUID text, as parse_uuid()
+    uuid,     ///< a UUID in any spelling parse_uuid() reads
     any,      ///< either, as parse_any()
     type_id,  ///< a TypeID with any prefix, as parse_type_id() (see "TypeIDs")
 };
@@ -2468,27 +2473,97 @@ inline ulid must_parse(std::string_view text) {
     return id;
 }
 
-inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
-    if (text.size() != uuid_size) return errc::data_size;
+namespace detail {
+
+/// The canonical 36 characters at `text` into `out`; `out` unchanged on error.
+[[nodiscard]] inline errc parse_canonical_uuid(const char* text, ulid& out) noexcept {
 #if ULID_X86_SIMD
-    if (detail::host_cpu.ssse3) {
+    if (host_cpu.ssse3) {
         byte_array bytes;  // NOLINT(cppcoreguidelines-pro-type-member-init): written on success
-        if (const errc e = detail::decode_uuid_ssse3(text.data(), bytes.data()); e != errc{}) return e;
+        if (const errc e = decode_uuid_ssse3(text, bytes.data()); e != errc{}) return e;
         out = ulid::from_bytes(bytes);
-        return detail::success();
+        return errc{};
     }
 #endif
     std::uint64_t hi = 0;
     std::uint64_t lo = 0;
-    if (const errc e = detail::decode_uuid_scalar(text.data(), hi, lo); e != errc{}) return e;
+    if (const errc e = decode_uuid_scalar(text, hi, lo); e != errc{}) return e;
     out = ulid::from_high_low(hi, lo);
+    return errc{};
+}
+
+/// Why a text is not one of the UUID spellings, as uuid_spelling() finds it.
+enum class uuid_layout_error {
+    none,
+    unclosed_brace,  ///< '{' first without '}' last
+    misplaced_dash,  ///< a '-' not right after a group of four digits, or after the last
+    extra_digit,     ///< more than 32 digits
+    few_digits,      ///< fewer than 32 digits
+};
+
+/// Where and why uuid_spelling() rejected a text (`at` 0-based).
+struct uuid_layout {
+    uuid_layout_error error = uuid_layout_error::none;
+    std::size_t at = 0;
+    std::size_t digits = 0;
+};
+
+/// The one definition of the UUID spellings every surface accepts (C++
+/// parse_uuid()/parse_any(), the tool, SQLite, PostgreSQL): those of
+/// PostgreSQL's uuid_in (string_to_uuid() in src/backend/utils/adt/uuid.c),
+/// 32 digits, optionally in braces, with at most one '-' after any group of
+/// four but the last. Rewrites them into the canonical 8-4-4-4-12 layout in
+/// `out`. Only the layout is checked; the digits are left to the canonical
+/// decoder, which judges them as it judges canonical text.
+[[nodiscard]] constexpr uuid_layout uuid_spelling(std::string_view in, std::array<char, uuid_size>& out) noexcept {
+    constexpr std::size_t digits = 32;
+    std::size_t first = 0;
+    std::size_t end = in.size();
+    if (!in.empty() && in.front() == '{') {
+        if (in.size() < 2 || in.back() != '}') return {uuid_layout_error::unclosed_brace, 0, 0};
+        first = 1;
+        --end;
+    }
+    std::size_t d = 0;  // digits copied so far
+    bool after_dash = false;
+    for (std::size_t i = first; i < end; ++i) {
+        const char c = in[i];
+        if (c == '-') {
+            if (after_dash || d == 0 || d % 4 != 0 || d >= digits) return {uuid_layout_error::misplaced_dash, i, d};
+            after_dash = true;
+            continue;
+        }
+        if (d == digits) return {uuid_layout_error::extra_digit, i, d};
+        // The canonical form's dashes stand after digits 8, 12, 16 and 20.
+        out[d + (d >= 8 ? 1U : 0U) + (d >= 12 ? 1U : 0U) + (d >= 16 ? 1U : 0U) + (d >= 20 ? 1U : 0U)] = c;
+        ++d;
+        after_dash = false;
+    }
+    if (d != digits) return {uuid_layout_error::few_digits, end, d};
+    out[8] = out[13] = out[18] = out[23] = '-';
+    return {};
+}
+
+/// The lengths a UUID spelling can have: 32 digits, up to 7 dashes, braces.
+inline constexpr std::size_t uuid_min_size = 32;
+inline constexpr std::size_t uuid_max_size = 41;
+
+}  // namespace detail
+
+inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
+    if (text.size() == uuid_size && detail::parse_canonical_uuid(text.data(), out) == errc{}) return detail::success();
+    if (text.size() < detail::uuid_min_size || text.size() > detail::uuid_max_size) return errc::data_size;
+    std::array<char, uuid_size> canonical{};
+    if (detail::uuid_spelling(text, canonical).error != detail::uuid_layout_error::none) {
+        return errc::invalid_characters;
+    }
+    if (const errc e = detail::parse_canonical_uuid(canonical.data(), out); e != errc{}) return e;
     return detail::success();
 }
 
 inline std::error_code parse_any(std::string_view text, ulid& out) noexcept {
     if (text.size() == encoded_size) return parse(text, out);
-    if (text.size() == uuid_size) return parse_uuid(text, out);
-    return errc::data_size;
+    return parse_uuid(text, out);
 }
 
 namespace detail {
@@ -2598,7 +2673,7 @@ inline void explain_ulid(bounded_writer& w, std::string_view input) noexcept {
     }
 }
 
-inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
+inline void explain_uuid_canonical(bounded_writer& w, std::string_view input) noexcept {
     for (std::size_t i = 0; i < input.size(); ++i) {
         const bool dash = is_uuid_dash_position(i);
         if (dash ? input[i] == '-' : hex_table[static_cast<unsigned char>(input[i])] != invalid_digit) continue;
@@ -2610,16 +2685,67 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
     }
 }
 
+/// explain() for the UUID form, every spelling of uuid_spelling(); positions
+/// count in the input as given.
+inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
+    std::array<char, uuid_size> canonical{};
+    const uuid_layout layout = uuid_spelling(input, canonical);
+    if (layout.error == uuid_layout_error::none) {
+        // The layout holds: the first character that is not a digit.
+        const bool braced = input.front() == '{';
+        for (std::size_t i = braced ? 1U : 0U; i < input.size() - (braced ? 1U : 0U); ++i) {
+            if (input[i] == '-' || hex_table[static_cast<unsigned char>(input[i])] != invalid_digit) continue;
+            w.put_shown(input[i]);
+            w.put(" at position ");
+            w.put_number(i + 1);
+            w.put(" is not a hexadecimal digit");
+            return;
+        }
+        return;
+    }
+    // The canonical layout's own words where it was meant: its length, or
+    // its four dashes without braces.
+    if (input.size() == uuid_size) return explain_uuid_canonical(w, input);
+    const bool digit_count =
+        layout.error == uuid_layout_error::few_digits || layout.error == uuid_layout_error::extra_digit;
+    std::size_t dashes = 0;
+    for (const char c : input) dashes += c == '-' ? 1U : 0U;
+    if (digit_count && dashes == 4 && input.front() != '{') return explain_length(w, input.size(), text_form::uuid);
+    switch (layout.error) {
+        case uuid_layout_error::unclosed_brace:
+            w.put("the '{' at position 1 is not closed by a '}' at the end");
+            return;
+        case uuid_layout_error::misplaced_dash:
+            w.put("'-' at position ");
+            w.put_number(layout.at + 1);
+            w.put(" is out of place: a UUID allows one '-' after a group of four hexadecimal digits");
+            return;
+        case uuid_layout_error::extra_digit:
+            w.put_shown(input[layout.at]);
+            w.put(" at position ");
+            w.put_number(layout.at + 1);
+            w.put(" is past a UUID's 32 hexadecimal digits");
+            return;
+        case uuid_layout_error::few_digits:
+        case uuid_layout_error::none:
+            w.put("got ");
+            w.put_number(layout.digits);
+            w.put(" hexadecimal digits, expected 32 (a UUID)");
+            return;
+    }
+}
+
 }  // namespace detail
 
 inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept {
     if (form == text_form::type_id) return detail::explain_type_id(input, nullptr, out, size);
     detail::bounded_writer w(out, size);
+    const bool uuid_length = input.size() >= detail::uuid_min_size && input.size() <= detail::uuid_max_size;
     const bool as_ulid = form == text_form::ulid || (form == text_form::any && input.size() == encoded_size);
-    const bool as_uuid = form == text_form::uuid || (form == text_form::any && input.size() == uuid_size);
+    const bool as_uuid = form == text_form::uuid || (form == text_form::any && uuid_length);
     if (as_ulid && input.size() == encoded_size) {
         detail::explain_ulid(w, input);
-    } else if (as_uuid && input.size() == uuid_size) {
+    } else if (as_uuid && uuid_length) {
         detail::explain_uuid(w, input);
     } else {
         detail::explain_length(w, input.size(), form);
