@@ -12,6 +12,9 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+#include <format>
+#endif
 
 TEST_CASE("encode() gives a NUL-terminated text that prints as exactly 26 characters", "[text]") {
     const ulid::ulid id = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
@@ -207,3 +210,22 @@ TEST_CASE("error_message() is the error code's message, without allocating", "[t
     }
     STATIC_REQUIRE(noexcept(ulid::error_message(ulid::errc::data_size)));
 }
+
+// std::format is not in g++ 12's libstdc++ nor clang 14's libc++ (Debian 12):
+// this case compiles only with a newer standard library.
+#if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+TEST_CASE("std::format's {:l} writes lower case and {:u} the UUID form, with a string's specification", "[text]") {
+    const ulid::ulid id = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    const std::string lower = "01arz3ndektsv4rrffq69g5fav";
+    const std::string uuid = "01563e3a-b5d3-d676-4c61-efb99302bd5b";
+    CHECK(std::format("{}", id) == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    CHECK(std::format("{:l}", id) == lower);
+    CHECK(std::format("{:u}", id) == uuid);
+    CHECK(std::format("{:>30l}", id) == "    " + lower);
+    CHECK(std::format("{:*^40u}", id) == "**" + uuid + "**");
+    CHECK(std::format("{:.8u}", id) == "01563e3a");
+    CHECK(std::format("{0:l} {0:u} {0}", id) == lower + " " + uuid + " 01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    CHECK_THROWS_AS(std::vformat("{:x}", std::make_format_args(id)), std::format_error);
+    CHECK_THROWS_AS(std::vformat("{:lu}", std::make_format_args(id)), std::format_error);
+}
+#endif

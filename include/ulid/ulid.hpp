@@ -48,7 +48,8 @@
 //     type_id: prefix at run time; parse_type_id, make_type_id, explain_type_id
 //   Integrations
 //     operator<< and >>, std::hash (keyed SipHash-1-3) and hash_value (Boost),
-//     std::format, {fmt} (<ulid/fmt.hpp>), std::expected forms of parse (C++23);
+//     std::format and {fmt} (<ulid/fmt.hpp>), "{:l}" lower case and "{:u}" the UUID form;
+//     std::expected forms of parse (C++23);
 //     opt-in headers <ulid/json.hpp>, msgpack.hpp, cereal.hpp, qt.hpp, pqxx.hpp, soci.hpp
 //
 // The file reads in three parts: configuration (below); part 1, the public
@@ -1463,15 +1464,80 @@ struct std::hash<ulid::ulid> {
     [[nodiscard]] std::size_t operator()(const ulid::ulid& id) const noexcept;
 };
 
+namespace ulid::detail {
+
+/// The text form a format specification asks for: its last character before
+/// the '}', 'l' (lower case) or 'u' (the UUID form); anything else leaves
+/// the whole specification to the string formatter.
+enum class format_form : unsigned char { upper, lower, uuid };
+
+/// A format specification [begin, end) split for the ulid formatters: `form`
+/// and `type` (the 'l' or 'u', or the '}' or end when there is none), so that
+/// [begin, type) goes to the string formatter. A specification holding a
+/// nested replacement field ("{:>{}}") is left whole to the string formatter,
+/// which then rejects an 'l' or 'u' in it.
+template <class It>
+struct format_spec_split {
+    format_form form = format_form::upper;
+    It type;
+};
+
+template <class It>
+[[nodiscard]] constexpr format_spec_split<It> split_format_spec(It begin, It end) noexcept {
+    It p = begin;
+    while (p != end && *p != '}') {
+        if (*p == '{') return {format_form::upper, begin};
+        ++p;
+    }
+    if (p == begin) return {format_form::upper, p};
+    It last = p;
+    --last;
+    if (*last == 'l') return {format_form::lower, last};
+    if (*last == 'u') return {format_form::uuid, last};
+    return {format_form::upper, p};
+}
+
+/// The text of `id` in `form`, by value.
+[[nodiscard]] constexpr uuid_text formatted_text(const ulid& id, format_form form) noexcept {
+    if (form == format_form::uuid) return id.encode_uuid();
+    return uuid_text(form == format_form::lower ? id.encode_lower().view() : id.encode().view());
+}
+
+}  // namespace ulid::detail
+
 #if ULID_HAS_FORMAT
 /// std::format support: formats the 26-character text from a stack buffer;
-/// accepts the format specification of std::string_view.
+/// accepts the format specification of std::string_view, whose last
+/// character may be 'l' (lower case: "{:l}", "{:>30l}") or 'u' (the UUID
+/// form: "{:u}"), except with a nested width or precision ("{:>{}l}").
 template <>
 struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char> {
+    template <class ParseContext>
+    constexpr auto parse(ParseContext& ctx) {
+        const auto split = ulid::detail::split_format_spec(ctx.begin(), ctx.end());
+        form_ = split.form;
+        if (split.form == ulid::detail::format_form::upper) return std::formatter<std::string_view, char>::parse(ctx);
+        std::format_parse_context rest(std::string_view(ctx.begin(), split.type));
+        const auto parsed = std::formatter<std::string_view, char>::parse(rest);
+        if (parsed != rest.end()) {
+#if ULID_EXCEPTIONS
+            throw std::format_error("ulid: invalid format specification before 'l' or 'u'");
+#else
+            std::abort();  // not a constant expression: a checked format string fails to compile
+#endif
+        }
+        auto after = split.type;
+        ++after;
+        return after;
+    }
+
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const {
-        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
+        return std::formatter<std::string_view, char>::format(ulid::detail::formatted_text(id, form_).view(), ctx);
     }
+
+private:
+    ulid::detail::format_form form_ = ulid::detail::format_form::upper;
 };
 
 /// std::format support for ulid::fixed_text (ulid_text, rfc3339()): its
