@@ -23,6 +23,7 @@
 //   Codecs
 //     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
 //     must_parse(text) (throws); explain(text[, out, size][, text_form]) says why
+//     "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid in ulid::literals (C++20: a bad literal does not compile)
 //       (without a form, as the form the input most likely meant)
 //   Time
 //     now() -> Unix ms; time(ms) -> time_point; timestamp(time_point) -> ms;
@@ -138,6 +139,14 @@
 #include <format>
 #else
 #define ULID_HAS_FORMAT 0
+#endif
+
+// The "..."_ulid literal: evaluated at compile time where the compiler can
+// promise it, so that a bad literal is a compile error.
+#if defined(__cpp_consteval) && __cpp_consteval >= 201811L
+#define ULID_CONSTEVAL consteval
+#else
+#define ULID_CONSTEVAL constexpr
 #endif
 
 // Checks that default_entropy() needs no start-up code, where the compiler can.
@@ -648,6 +657,19 @@ static_assert(std::is_standard_layout_v<ulid>);
 /// than 26 or 32 to 41 gives errc::data_size). On error `out` is unchanged.
 /// Never allocates.
 [[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out) noexcept;
+
+namespace literals {
+
+/// "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid: the ULID of a 26-character literal,
+/// either case, read as parse() reads it (after `using namespace
+/// ulid::literals;`). With C++20 it is consteval: a literal that does not
+/// parse is a compile error naming invalid_ulid_literal. With C++17 it is
+/// constexpr: a compile error where the literal initialises a constexpr
+/// variable (or is otherwise a constant expression); elsewhere it throws
+/// ulid::error with parse()'s errc, as must_parse() does.
+[[nodiscard]] ULID_CONSTEVAL ulid operator""_ulid(const char* text, std::size_t size);
+
+}  // namespace literals
 
 /// The form explain() checks the input against.
 enum class text_form {
@@ -1879,27 +1901,28 @@ constexpr void encode_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noex
     encode_low(lo, out, std::make_index_sequence<12>{});
 }
 
-[[nodiscard]] inline std::uint64_t decode_digit(const char* text, std::size_t i) noexcept {
+[[nodiscard]] constexpr std::uint64_t decode_digit(const char* text, std::size_t i) noexcept {
     return decode_table[static_cast<unsigned char>(text[i])];
 }
 
 template <std::size_t... I>
-[[nodiscard]] std::uint64_t decode_high(const char* text, std::uint64_t& seen,
-                                        std::index_sequence<I...> /*unused*/) noexcept {
+[[nodiscard]] constexpr std::uint64_t decode_high(const char* text, std::uint64_t& seen,
+                                                  std::index_sequence<I...> /*unused*/) noexcept {
     seen |= (decode_digit(text, I) | ...);
     return ((decode_digit(text, I) << (61U - 5U * I)) | ...);
 }
 
 template <std::size_t... I>
-[[nodiscard]] std::uint64_t decode_low(const char* text, std::uint64_t& seen,
-                                       std::index_sequence<I...> /*unused*/) noexcept {
+[[nodiscard]] constexpr std::uint64_t decode_low(const char* text, std::uint64_t& seen,
+                                                 std::index_sequence<I...> /*unused*/) noexcept {
     seen |= (decode_digit(text, 14 + I) | ...);
     return ((decode_digit(text, 14 + I) << (55U - 5U * I)) | ...);
 }
 
-/// The portable validating decoder. Returns the first failed check.
+/// The portable validating decoder (also the "..."_ulid literal's, at
+/// compile time). Returns the first failed check.
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
-[[nodiscard]] inline errc decode_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
+[[nodiscard]] constexpr errc decode_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
     // Invalid characters decode to 0xFF and valid digits are below 32, so
     // bit 7 of `seen` tells; an invalid digit's bits spill into h and l,
     // which are then not used.
@@ -2522,6 +2545,23 @@ inline std::error_code parse(std::string_view text, ulid& out) noexcept {
     if (const errc e = detail::decode_scalar(text.data(), hi, lo); e != errc{}) return e;
     out = ulid::from_high_low(hi, lo);
     return detail::success();
+}
+
+namespace detail {
+
+/// Not constexpr, on purpose: a "..."_ulid literal that reaches it is a
+/// compile error naming it (C++20, or a constant expression in C++17);
+/// elsewhere it throws as must_parse() does.
+[[noreturn]] inline void invalid_ulid_literal(errc e) { throw_error(make_error_code(e)); }
+
+}  // namespace detail
+
+ULID_CONSTEVAL ulid literals::operator""_ulid(const char* text, std::size_t size) {
+    if (size != encoded_size) detail::invalid_ulid_literal(errc::data_size);
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    if (const errc e = detail::decode_scalar(text, hi, lo); e != errc{}) detail::invalid_ulid_literal(e);
+    return ulid::from_high_low(hi, lo);
 }
 
 inline ulid must_parse(std::string_view text) {
@@ -5403,6 +5443,7 @@ inline std::size_t ulid::hash_value(const type_id& id) noexcept { return std::ha
 #undef ULID_HAS_FORMAT
 #undef ULID_HAS_IS_CONSTANT_EVALUATED
 #undef ULID_CONSTINIT
+#undef ULID_CONSTEVAL
 #undef ULID_LITTLE_ENDIAN
 #undef ULID_X86_SIMD
 #undef ULID_X86_INTRINSICS

@@ -6,7 +6,8 @@
     defined(ULID_HAS_THREE_WAY_COMPARISON) || defined(ULID_HAS_EXPECTED) || defined(ULID_HAS_FORMAT) ||              \
     defined(ULID_HAS_IS_CONSTANT_EVALUATED) || defined(ULID_HAS_VECTOR_EXTENSIONS) || defined(ULID_HAS_GETRANDOM) || \
     defined(ULID_HAS_ARC4RANDOM) || defined(ULID_FORCE_INLINE) || defined(ULID_NOINLINE) || defined(ULID_LIKELY) ||  \
-    defined(ULID_UNLIKELY) || defined(ULID_TARGET) || defined(ULID_CONSTINIT) || defined(ULID_CYCLE_CLOCK)
+    defined(ULID_UNLIKELY) || defined(ULID_TARGET) || defined(ULID_CONSTINIT) || defined(ULID_CYCLE_CLOCK) ||        \
+    defined(ULID_CONSTEVAL)
 #error "an internal ULID_ macro leaks out of <ulid/ulid.hpp>"
 #endif
 #if !defined(ULID_VERSION) || !defined(ULID_VERSION_MAJOR) || !defined(ULID_EXCEPTIONS)
