@@ -56,13 +56,15 @@ inline std::string_view to_ascii(QStringView text, char* buffer) noexcept {
     return parse(detail::to_ascii(text, buffer.data()), out);
 }
 
-/// parse_any() for Qt text: the 26-character or the 36-character UUID form.
-/// Errors as parse(QStringView, out).
+/// parse_any() for Qt text: the 26-character form or a UUID in any spelling
+/// parse_uuid() reads. Errors as parse_any().
 [[nodiscard]] inline std::error_code parse_any(QStringView text, ulid& out) noexcept {
-    if (text.size() != static_cast<qsizetype>(encoded_size) && text.size() != static_cast<qsizetype>(uuid_size)) {
+    if (text.size() != static_cast<qsizetype>(encoded_size) &&
+        (text.size() < static_cast<qsizetype>(detail::uuid_min_size) ||
+         text.size() > static_cast<qsizetype>(detail::uuid_max_size))) {
         return errc::data_size;
     }
-    std::array<char, uuid_size> buffer{};
+    std::array<char, detail::uuid_max_size> buffer{};
     return parse_any(detail::to_ascii(text, buffer.data()), out);
 }
 
