@@ -23,8 +23,8 @@
 //   Codecs
 //     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
 //     must_parse(text) (throws); explain(text[, out, size][, text_form]) says why
-//     "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid in ulid::literals (C++20: a bad literal does not compile)
 //       (without a form, as the form the input most likely meant)
+//     "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid in ulid::literals (C++20: a bad literal does not compile)
 //   Time
 //     now() -> Unix ms; time(ms) -> time_point; timestamp(time_point) -> ms;
 //     rfc3339(ms or id) -> "2016-07-30T22:36:16.385Z"
@@ -695,8 +695,8 @@ enum class text_form {
 /// explain() against the form `input` was most likely meant as, so that the
 /// reason names the mistake rather than the length: 26 characters are a
 /// ULID; otherwise a '_' means a TypeID; a '-' or '{', or 31 characters or
-/// more, a UUID; anything else a ULID ("got 27 characters, expected 26"). Empty exactly
-/// when `input` parses as that form. Never allocates or throws.
+/// more, a UUID; anything else a ULID ("got 27 characters, expected 26").
+/// Empty exactly when `input` parses as that form. Never allocates or throws.
 [[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size) noexcept;
 
 /// explain(input, out, size) as a std::string; may throw std::bad_alloc.
