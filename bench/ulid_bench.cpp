@@ -802,10 +802,15 @@ int print_targets(const std::map<std::string, measurement>& r) {
     }
     // make_v7() reads the precise system clock (its order across processes
     // needs better than the cycle clock's worst case; docs/design.md), so
-    // against make() it also pays the clock difference.
-    row("2. make_v7() / make()", "BM_make_v7", "BM_make", 1.15, true);
-    row("2. make_v7_thread_local() / make_thread_local()", "BM_make_v7_thread_local", "BM_make_thread_local", 1.15,
-        true);
+    // its goal is against that clock (issue 37). Against make() it pays the
+    // clock difference: issue 20's 1.15 holds only on one clock, in a
+    // ULID_NO_CYCLE_CLOCK build.
+    row("2. make_v7() / system_clock::now()", "BM_make_v7", "BM_baseline_clock_now", 1.25, true);
+#if defined(ULID_NO_CYCLE_CLOCK)
+    row("2. make_v7() / make() (both on the system clock)", "BM_make_v7", "BM_make", 1.15, true);
+    row("2. make_v7_thread_local() / make_thread_local() (ditto)", "BM_make_v7_thread_local", "BM_make_thread_local",
+        1.15, true);
+#endif
     report("2. make_batch() per ULID / system_clock::now()",
            time_ratio("BM_make_batch_1024", "BM_baseline_clock_now", 1024), 0.25, true);
     // A round of BM_make_threads/2 makes twice the ULIDs of a round of /1.

@@ -53,6 +53,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const ulid::errc simd = ulid::detail::decode_avx2(text.data(), bytes.data());
             ULID_FUZZ_CHECK(simd == scalar);
             if (simd == ulid::errc{}) ULID_FUZZ_CHECK(ulid::ulid::from_bytes(bytes) == out);
+            // The lower-case-only decoder of TypeID suffixes: upper case first.
+            bool upper_case = false;
+            for (const char c : text) upper_case = upper_case || (c >= 'A' && c <= 'Z');
+            const ulid::errc lower = ulid::detail::decode_avx2<true>(text.data(), bytes.data());
+            ULID_FUZZ_CHECK(lower == (upper_case ? ulid::errc::invalid_characters : scalar));
+            if (lower == ulid::errc{}) ULID_FUZZ_CHECK(ulid::ulid::from_bytes(bytes) == out);
         }
 #endif
     }

@@ -31,6 +31,11 @@ void require_decoders_agree(const std::string& text) {
         const ulid::errc simd = ulid::detail::decode_avx2(text.data(), bytes.data());
         REQUIRE(simd == scalar);
         if (simd == ulid::errc{}) REQUIRE(ulid::ulid::from_bytes(bytes) == parsed);
+        // The lower-case-only decoder (TypeID suffixes): upper case first.
+        const bool upper = std::any_of(text.begin(), text.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+        const ulid::errc lower = ulid::detail::decode_avx2<true>(text.data(), bytes.data());
+        REQUIRE(lower == (upper ? ulid::errc::invalid_characters : scalar));
+        if (lower == ulid::errc{}) REQUIRE(ulid::ulid::from_bytes(bytes) == parsed);
     }
 #endif
 }
