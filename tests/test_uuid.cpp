@@ -280,6 +280,9 @@ TEST_CASE("explain() names the place in the UUID spelling as given", "[uuid][tex
           "'0' at position 33 is past a UUID's 32 hexadecimal digits");
     CHECK(ulid::explain("01563df36481d6764c61efb99302bd5") == "got 31 characters, expected 36");
     CHECK(ulid::explain("{01563df36481d6764c61efb99302bd5}") == "got 31 hexadecimal digits, expected 32 (a UUID)");
+    // A character no spelling has comes first, wherever the layout breaks.
+    CHECK(ulid::explain("(01563df36481d6764c61efb99302bd5b)") == "'(' at position 1 is not a hexadecimal digit");
+    CHECK(ulid::explain("{{01563df36481d6764c61efb99302bd5b}}") == "'{' at position 2 is not a hexadecimal digit");
     // 36 characters: the canonical layout's words.
     CHECK(ulid::explain("01563e3ab-5d3-d676-4c61-efb99302bd5b") == "'b' at position 9 is not '-'");
 }

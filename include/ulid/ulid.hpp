@@ -2821,7 +2821,18 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
     }
     // The canonical layout's own words where it was meant: its length, or
     // its four dashes without braces.
-    if (input.size() == uuid_size) return explain_uuid_canonical(w, input);
+    if (input.size() == uuid_size && input.front() != '{') return explain_uuid_canonical(w, input);
+    // A character no spelling has anywhere comes before the layout's faults.
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        const char c = input[i];
+        const bool brace = (c == '{' && i == 0) || (c == '}' && i + 1 == input.size());
+        if (brace || c == '-' || hex_table[static_cast<unsigned char>(c)] != invalid_digit) continue;
+        w.put_shown(c);
+        w.put(" at position ");
+        w.put_number(i + 1);
+        w.put(" is not a hexadecimal digit");
+        return;
+    }
     const bool digit_count =
         layout.error == uuid_layout_error::few_digits || layout.error == uuid_layout_error::extra_digit;
     std::size_t dashes = 0;
