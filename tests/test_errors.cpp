@@ -62,7 +62,8 @@ TEST_CASE("errc::data_size from every call that takes a length", "[errors][data_
         const std::string s = (text + text).substr(0, n);
         REQUIRE(ulid::parse(s, out) == ulid::errc::data_size);
         REQUIRE(out == sentinel);
-        if (n != 36) REQUIRE(ulid::parse_uuid(s, out) == ulid::errc::data_size);
+        // Lengths 32 to 41 may be a UUID spelling (tests/uuid_spellings.txt).
+        if (n < 32) REQUIRE(ulid::parse_uuid(s, out) == ulid::errc::data_size);
         REQUIRE(out == sentinel);
     }
     // The length is judged before the characters: 27 characters, valid or not.

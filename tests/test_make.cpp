@@ -3,6 +3,7 @@
 #include "support.hpp"
 
 #include <array>
+#include <chrono>
 #include <iterator>
 #include <type_traits>
 #include <vector>
@@ -33,6 +34,53 @@ TEST_CASE("must_make(ms) uses the given time", "[make]") {
     REQUIRE(a < b);  // same millisecond through the monotonic default source
     REQUIRE(ulid::must_make(0).time() == 0);
     REQUIRE(ulid::must_make(ulid::max_time).time() == ulid::max_time);
+}
+
+TEST_CASE("must_make(ms) and must_make_v7(ms) increase per millisecond whatever make() does between", "[make]") {
+    // Issue 35: must_make(ms) shared make()'s state, so a make() between two
+    // calls for one millisecond restarted it at random, below the first.
+    const std::uint64_t times[] = {1469918176385ULL, ulid::now(), ulid::now() + 5000};
+    for (const std::uint64_t ms : times) {
+        ulid::ulid last = ulid::must_make(ms);
+        ulid::ulid last_v7 = ulid::must_make_v7(ms);
+        for (int i = 0; i < 200; ++i) {
+            (void)ulid::make();
+            (void)ulid::make_v7();
+            std::array<ulid::ulid, 4> batch{};
+            ulid::make_batch(batch.data(), batch.size());
+            const ulid::ulid next = ulid::must_make(ms);
+            const ulid::ulid next_v7 = ulid::must_make_v7(ms);
+            INFO("ms " << ms << ", call " << i);
+            REQUIRE(next.time() == ms);
+            REQUIRE(last < next);
+            REQUIRE(next_v7.time() == ms);
+            REQUIRE(next_v7.is_uuidv7());
+            REQUIRE(last_v7 < next_v7);
+            last = next;
+            last_v7 = next_v7;
+        }
+    }
+}
+
+TEST_CASE("must_make and must_make_v7 take a time_point, rounded down to its millisecond", "[make]") {
+    const std::uint64_t ms = 1469918176385ULL;
+    const auto t = ulid::time(ms) + std::chrono::microseconds(999);
+    const ulid::ulid a = ulid::must_make(t);
+    const ulid::ulid b = ulid::must_make(ulid::time(ms));
+    REQUIRE(a.time() == ms);
+    REQUIRE(a < b);  // one millisecond, one sequence
+    const ulid::ulid v = ulid::must_make_v7(t);
+    REQUIRE(v.time() == ms);
+    REQUIRE(v.is_uuidv7());
+    REQUIRE(v.uuid_version() == 7);
+    REQUIRE(ulid::must_make(std::chrono::system_clock::time_point{}).time() == 0);
+    try {
+        (void)ulid::must_make_v7(ulid::max_time + 1);
+        FAIL("must_make_v7(ms) did not throw");
+    } catch (const ulid::error& e) {
+        REQUIRE(e.code() == ulid::errc::big_time);
+    }
+    REQUIRE(ulid::must_make_v7(ulid::max_time).time() == ulid::max_time);
 }
 
 TEST_CASE("must_make(ms) throws big_time above max_time", "[make][errors]") {

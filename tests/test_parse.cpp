@@ -5,6 +5,8 @@
 
 #include <random>
 #include <string>
+#include <string_view>
+#include <utility>
 
 using test::lower;
 using test::random_ulid;
@@ -144,4 +146,33 @@ TEST_CASE("must_parse's exception says which character, where, as explain() does
         REQUIRE(what.rfind(ulid::explain(text), 0) == 0);
     }
     REQUIRE(what_of("01ARYZ6S41TSV4RRFFQ69G5FAU").find("'U' at position 26") != std::string::npos);
+}
+
+TEST_CASE("the \"...\"_ulid literal reads as parse() does, at compile time", "[codec]") {
+    using namespace ulid::literals;
+    constexpr ulid::ulid id = "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid;
+    STATIC_REQUIRE(id.time() == 1469922850259ULL);
+    STATIC_REQUIRE(id == "01arz3ndektsv4rrffq69g5fav"_ulid);
+    STATIC_REQUIRE("7ZZZZZZZZZZZZZZZZZZZZZZZZZ"_ulid == (ulid::ulid::max)());
+    STATIC_REQUIRE("00000000000000000000000000"_ulid == ulid::ulid::nil());
+    REQUIRE(id == ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
+    REQUIRE("01ARYZ6S41TSV4RRFFQ69G5FAV"_ulid == ulid::must_parse("01ARYZ6S41TSV4RRFFQ69G5FAV"));
+#if !(defined(__cpp_consteval) && __cpp_consteval >= 201811L)
+    // C++17: outside a constant expression a bad literal throws as
+    // must_parse() does (C++20 refuses it at compile time: tests/compile_fail).
+    const auto literal = [](std::string_view text) {
+        return ulid::literals::operator""_ulid(text.data(), text.size());
+    };
+    for (const auto& [text, error] :
+         {std::pair<std::string_view, ulid::errc>{"01ARZ3NDEKTSV4RRFFQ69G5FAU", ulid::errc::invalid_characters},
+          {"01ARZ3NDEKTSV4RRFFQ69G5FA", ulid::errc::data_size},
+          {"81ARZ3NDEKTSV4RRFFQ69G5FAV", ulid::errc::overflow}}) {
+        try {
+            (void)literal(text);
+            FAIL("no ulid::error for " << text);
+        } catch (const ulid::error& e) {
+            REQUIRE(e.code() == error);
+        }
+    }
+#endif
 }

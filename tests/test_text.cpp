@@ -12,6 +12,9 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+#include <format>
+#endif
 
 TEST_CASE("encode() gives a NUL-terminated text that prints as exactly 26 characters", "[text]") {
     const ulid::ulid id = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
@@ -102,6 +105,34 @@ TEST_CASE("explain() says what is wrong: lengths, characters shown visibly with 
           "'g' at position 8 is not a hexadecimal digit");
 }
 
+TEST_CASE("explain() without a form explains the form the input was most likely meant as", "[text]") {
+    // Issue 35: a UUID with one bad digit was answered "got 36 characters, expected 26".
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5g") == "'g' at position 36 is not a hexadecimal digit");
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5") == "got 35 characters, expected 36");
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5b").empty());
+    CHECK(ulid::explain("user_01h455vb4pex5vsknk084sn02Q") ==
+          ulid::explain("user_01h455vb4pex5vsknk084sn02Q", ulid::text_form::type_id));
+    CHECK_THAT(ulid::explain("user_01h455vb4pex5vsknk084sn02Q"), test::text_contains("position 31"));
+    CHECK(ulid::explain("user_01h455vb4pex5vsknk084sn02q").empty());
+    // 26 characters are a ULID whatever they hold; short and a little long too.
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFF-69G5FAV") == "'-' at position 19 is not a Crockford base32 character");
+    CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAVX") == "got 27 characters, expected 26");
+    CHECK(ulid::explain(std::string(40, '0')) == "'0' at position 33 is past a UUID's 32 hexadecimal digits");
+    CHECK(ulid::explain(std::string(42, '0')) == "got 42 characters, expected 36");
+    // The buffer form judges alike.
+    std::array<char, 64> why{};
+    const std::string_view uuid = "01563df3-6481-d676-4c61-efb99302bd5g";
+    REQUIRE(ulid::explain(uuid, why.data(), why.size()) == ulid::explain(uuid).size());
+    CHECK(std::string(why.data()) == ulid::explain(uuid, ulid::text_form::uuid));
+    // must_parse reads only the ULID form and says so.
+    try {
+        (void)ulid::must_parse(uuid);
+        FAIL("must_parse did not throw");
+    } catch (const ulid::error& e) {
+        CHECK_THAT(std::string(e.what()), test::text_contains("got 36 characters, expected 26"));
+    }
+}
+
 TEST_CASE("explain() agrees with parse(): empty exactly when the input parses", "[text]") {
     std::mt19937_64 rng(7);
     const std::string_view pool = "0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyzIiLlOoUu-\r\n \x80";
@@ -179,3 +210,22 @@ TEST_CASE("error_message() is the error code's message, without allocating", "[t
     }
     STATIC_REQUIRE(noexcept(ulid::error_message(ulid::errc::data_size)));
 }
+
+// std::format is not in g++ 12's libstdc++ nor clang 14's libc++ (Debian 12):
+// this case compiles only with a newer standard library.
+#if defined(__cpp_lib_format) && __cpp_lib_format >= 201907L
+TEST_CASE("std::format's {:l} writes lower case and {:u} the UUID form, with a string's specification", "[text]") {
+    const ulid::ulid id = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    const std::string lower = "01arz3ndektsv4rrffq69g5fav";
+    const std::string uuid = "01563e3a-b5d3-d676-4c61-efb99302bd5b";
+    CHECK(std::format("{}", id) == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    CHECK(std::format("{:l}", id) == lower);
+    CHECK(std::format("{:u}", id) == uuid);
+    CHECK(std::format("{:>30l}", id) == "    " + lower);
+    CHECK(std::format("{:*^40u}", id) == "**" + uuid + "**");
+    CHECK(std::format("{:.8u}", id) == "01563e3a");
+    CHECK(std::format("{0:l} {0:u} {0}", id) == lower + " " + uuid + " 01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    CHECK_THROWS_AS(std::vformat("{:x}", std::make_format_args(id)), std::format_error);
+    CHECK_THROWS_AS(std::vformat("{:lu}", std::make_format_args(id)), std::format_error);
+}
+#endif

@@ -73,3 +73,41 @@ TEST_CASE("the difference between a time and its round trip is below a milliseco
     REQUIRE(original - recovered < milliseconds(1));
     REQUIRE(original >= recovered);
 }
+
+TEST_CASE("min_at() and max_at() bound a millisecond's ULIDs, as SQL's ulid_lower_bound/ulid_upper_bound", "[time]") {
+    constexpr std::uint64_t ms = 1469922850259ULL;  // the SQL test's 2016-07-30 23:54:10.259
+    STATIC_REQUIRE(ulid::min_at(ms).time() == ms);
+    STATIC_REQUIRE(ulid::min_at(0) == ulid::ulid::nil());
+    STATIC_REQUIRE(ulid::max_at(ulid::max_time) == (ulid::ulid::max)());
+    REQUIRE(ulid::min_at(ms).to_string() == "01ARZ3NDEK0000000000000000");
+    REQUIRE(ulid::max_at(ms).to_string() == "01ARZ3NDEKZZZZZZZZZZZZZZZZ");
+    REQUIRE(ulid::max_at(ms).time() == ms);
+    REQUIRE(ulid::max_at(ms) < ulid::min_at(ms + 1));
+    REQUIRE(ulid::min_at(ms - 1) < ulid::min_at(ms));
+    for (int i = 0; i < 100; ++i) {
+        const ulid::ulid id = ulid::must_make(ms);
+        const ulid::ulid v7 = ulid::must_make_v7(ms);
+        REQUIRE(ulid::min_at(ms) <= id);
+        REQUIRE(id <= ulid::max_at(ms));
+        REQUIRE(ulid::min_at(ms) <= v7);
+        REQUIRE(v7 <= ulid::max_at(ms));
+    }
+    // A time_point is rounded down to its millisecond.
+    const auto t = ulid::time(ms) + std::chrono::microseconds(999);
+    REQUIRE(ulid::min_at(t) == ulid::min_at(ms));
+    REQUIRE(ulid::max_at(t) == ulid::max_at(ms));
+    for (const auto bad : {ulid::max_time + 1, ~std::uint64_t{0}}) {
+        try {
+            (void)ulid::min_at(bad);
+            FAIL("min_at() did not throw");
+        } catch (const ulid::error& e) {
+            REQUIRE(e.code() == ulid::errc::big_time);
+        }
+        try {
+            (void)ulid::max_at(bad);
+            FAIL("max_at() did not throw");
+        } catch (const ulid::error& e) {
+            REQUIRE(e.code() == ulid::errc::big_time);
+        }
+    }
+}

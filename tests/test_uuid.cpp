@@ -2,11 +2,13 @@
 // build has (scalar, SSSE3 where the CPU has it), which must agree.
 #include "catch.hpp"
 #include "support.hpp"
+#include "uuid_spellings.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <random>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -34,6 +36,15 @@ bool model_accepts(const std::string& text) {
     return true;
 }
 
+/// PostgreSQL's uuid_in spellings, written apart from the library: 32 hex
+/// digits in groups of four, each group but the first optionally after a
+/// '-', the whole optionally in braces.
+bool model_spelling_accepts(const std::string& text) {
+    static const std::regex plain("[0-9a-fA-F]{4}(-?[0-9a-fA-F]{4}){7}");
+    static const std::regex braced("\\{[0-9a-fA-F]{4}(-?[0-9a-fA-F]{4}){7}\\}");
+    return std::regex_match(text, plain) || std::regex_match(text, braced);
+}
+
 /// Every way this build can decode the 36 characters `text`, all of which
 /// must agree with each other and with the grammar.
 void require_uuid_decoders_agree(const std::string& text) {
@@ -45,8 +56,11 @@ void require_uuid_decoders_agree(const std::string& text) {
     REQUIRE((scalar == ulid::errc{}) == model_accepts(text));
     ulid::ulid parsed = sentinel();
     const std::error_code ec = ulid::parse_uuid(text, parsed);
-    REQUIRE(static_cast<int>(scalar) == ec.value());
-    REQUIRE(parsed == (ec ? sentinel() : ulid::ulid::from_high_low(hi, lo)));
+    // parse_uuid() also reads the other spellings, some of them 36 long.
+    const bool spelled = model_spelling_accepts(text);
+    REQUIRE(!ec == (model_accepts(text) || spelled));
+    if (!spelled) REQUIRE(static_cast<int>(scalar) == ec.value());
+    if (scalar == ulid::errc{} || ec) REQUIRE(parsed == (ec ? sentinel() : ulid::ulid::from_high_low(hi, lo)));
     ulid::ulid any = sentinel();
     REQUIRE(ulid::parse_any(text, any) == ec);
     REQUIRE(any == parsed);
@@ -103,17 +117,19 @@ TEST_CASE("parse_uuid reports errors like parse and leaves the ULID untouched", 
         std::string_view text;
         ulid::errc error;
     };
-    const std::array<bad_input, 10> cases = {{
+    const std::array<bad_input, 12> cases = {{
         {"", ulid::errc::data_size},
-        {"01563e3a-b5d3-d676-4c61-efb99302bd5", ulid::errc::data_size},            // 35 characters
-        {"01563e3a-b5d3-d676-4c61-efb99302bd5b0", ulid::errc::data_size},          // 37 characters
-        {"01563e3ab5d3d6764c61efb99302bd5b", ulid::errc::data_size},               // no dashes
-        {"01563e3a-b5d3-d676-4c61-efb99302bd5g", ulid::errc::invalid_characters},  // not hex
-        {"01563e3ab-5d3-d676-4c61-efb99302bd5b", ulid::errc::invalid_characters},  // dash moved right
-        {"01563e3-ab5d3-d676-4c61-efb99302bd5b", ulid::errc::invalid_characters},  // dash moved left
-        {"01563e3axb5d3-d676-4c61-efb99302bd5b", ulid::errc::invalid_characters},  // one dash not a dash
-        {"01563e3a_b5d3_d676_4c61_efb99302bd5b", ulid::errc::invalid_characters},  // not dashes
-        {"{1563e3a-b5d3-d676-4c61-efb99302bd5}", ulid::errc::invalid_characters},  // braces
+        {"01563e3ab5d3d6764c61efb99302bd5", ulid::errc::data_size},                   // 31: shorter than any spelling
+        {"{01563e3a-b5d3-d676-4c61-efb99302bd5b0}", ulid::errc::invalid_characters},  // 33 digits
+        {"{0156-3df3-6481-d676-4c61-efb9-9302-bd5b0}", ulid::errc::data_size},        // 42: longer than any
+        {"01563e3a-b5d3-d676-4c61-efb99302bd5", ulid::errc::invalid_characters},      // 35: 31 digits
+        {"01563e3a-b5d3-d676-4c61-efb99302bd5b0", ulid::errc::invalid_characters},    // 37: 33 digits
+        {"01563e3a-b5d3-d676-4c61-efb99302bd5g", ulid::errc::invalid_characters},     // not hex
+        {"01563e3ab-5d3-d676-4c61-efb99302bd5b", ulid::errc::invalid_characters},     // dash moved right
+        {"01563e3-ab5d3-d676-4c61-efb99302bd5b", ulid::errc::invalid_characters},     // dash moved left
+        {"01563e3axb5d3-d676-4c61-efb99302bd5b", ulid::errc::invalid_characters},     // one dash not a dash
+        {"01563e3a_b5d3_d676_4c61_efb99302bd5b", ulid::errc::invalid_characters},     // not dashes
+        {"{1563e3a-b5d3-d676-4c61-efb99302bd5}", ulid::errc::invalid_characters},     // braces
     }};
     for (const bad_input& c : cases) {
         INFO("input: '" << std::string(c.text) << "'");
@@ -217,4 +233,56 @@ TEST_CASE("random and adversarial UUID texts decode the same on every path", "[f
         }
         require_uuid_decoders_agree(text);
     }
+}
+
+#ifndef ULID_UUID_SPELLINGS
+#error "ULID_UUID_SPELLINGS must name tests/uuid_spellings.txt"
+#endif
+
+TEST_CASE("parse_uuid and parse_any read every UUID spelling of the shared table, and only those", "[uuid]") {
+    // tests/uuid_spellings.txt: PostgreSQL's uuid_in spellings, the cases
+    // the tool, SQLite and PostgreSQL are tested with too.
+    const std::vector<test::uuid_spelling> cases = test::read_uuid_spellings(ULID_UUID_SPELLINGS);
+    REQUIRE(cases.size() >= 20);
+    std::size_t accepted = 0;
+    for (const test::uuid_spelling& c : cases) {
+        INFO("input: '" << c.input << "'");
+        ulid::ulid id = sentinel();
+        ulid::ulid any = sentinel();
+        const std::error_code ec = ulid::parse_uuid(c.input, id);
+        REQUIRE(ulid::parse_any(c.input, any) == ec);
+        REQUIRE(id == any);
+        // explain() is empty exactly when the input parses, whatever the form
+        // argument (the likely form of each case is the UUID).
+        REQUIRE(ulid::explain(c.input, ulid::text_form::uuid).empty() == !ec);
+        REQUIRE(ulid::explain(c.input, ulid::text_form::any).empty() == !ec);
+        REQUIRE(ulid::explain(c.input).empty() == !ec);
+        if (c.expected == "reject") {
+            REQUIRE(ec);
+            REQUIRE(id == sentinel());
+            continue;
+        }
+        REQUIRE_FALSE(ec);
+        REQUIRE(id.to_uuid_string() == c.expected);
+        ++accepted;
+    }
+    REQUIRE(accepted >= 10);
+}
+
+TEST_CASE("explain() names the place in the UUID spelling as given", "[uuid][text]") {
+    CHECK(ulid::explain("{01563df36481d6764c61efb99302bd5g}") == "'g' at position 33 is not a hexadecimal digit");
+    CHECK(ulid::explain("0156-3df3-6481-d676-4c61efb99302bd5g") == "'g' at position 36 is not a hexadecimal digit");
+    CHECK(ulid::explain("{01563df36481d6764c61efb99302bd5b") ==
+          "the '{' at position 1 is not closed by a '}' at the end");
+    CHECK(ulid::explain("01563d-f36481d6764c61efb99302bd5b") ==
+          "'-' at position 7 is out of place: a UUID allows one '-' after a group of four hexadecimal digits");
+    CHECK(ulid::explain("01563df36481d6764c61efb99302bd5b0") ==
+          "'0' at position 33 is past a UUID's 32 hexadecimal digits");
+    CHECK(ulid::explain("01563df36481d6764c61efb99302bd5") == "got 31 characters, expected 36");
+    CHECK(ulid::explain("{01563df36481d6764c61efb99302bd5}") == "got 31 hexadecimal digits, expected 32 (a UUID)");
+    // A character no spelling has comes first, wherever the layout breaks.
+    CHECK(ulid::explain("(01563df36481d6764c61efb99302bd5b)") == "'(' at position 1 is not a hexadecimal digit");
+    CHECK(ulid::explain("{{01563df36481d6764c61efb99302bd5b}}") == "'{' at position 2 is not a hexadecimal digit");
+    // 36 characters: the canonical layout's words.
+    CHECK(ulid::explain("01563e3ab-5d3-d676-4c61-efb99302bd5b") == "'b' at position 9 is not '-'");
 }

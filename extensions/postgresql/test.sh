@@ -9,11 +9,16 @@
 #   3. crash_reinit: a backend killed with SIGKILL makes the postmaster
 #      re-create shared memory; gen_monotonic_ulid() stays above its floor;
 #      a full restart (documented) starts from the clock again;
+#      uuid_spellings: tests/uuid_spellings.txt, the table of UUID spellings
+#      the library, the tool and SQLite are tested with, through ulid's input
+#      and the server's uuid_in;
 #   4. dump_restore: pg_dump -Fc / pg_restore of a schema using the type,
 #      its btree, hash and BRIN indexes and range and hash partitions;
 #   5. logical_replication: a second cluster subscribes, with a text and a
 #      binary (binary = true) subscription, to tables keyed by ulid; inserts,
-#      updates (of keys too) and deletes converge to identical data.
+#      updates (of keys too) and deletes converge to identical data;
+#   6. quick_path: docs/databases.md's role, database and CREATE EXTENSION
+#      blocks, pasted as written into a fresh server, then the application's.
 # The clusters live in a mktemp folder, listen on a Unix socket in that
 # folder only (listen_addresses = ''), run as `nobody` when this script runs
 # as root, and are stopped and removed on exit, whatever happens.
@@ -89,6 +94,22 @@ after_restart=$(psql_in postgres -tAc "SELECT gen_monotonic_ulid() < '$floor'::u
 [ "$after_restart" = t ] || fail "crash_reinit: after a restart the floor was expected to be gone (docs say so)"
 echo "ok: above the floor after a crash re-initialisation; from the clock after a restart"
 
+echo "== ulid: uuid_spellings, the shared table of UUID spellings (tests/uuid_spellings.txt) [${SECONDS}s]"
+# The cases the library, the tool and SQLite are tested with: ulid's input
+# and the server's own uuid_in must each give the table's verdict.
+spellings=$here/../../tests/uuid_spellings.txt
+checked=0
+while read -r input expected; do
+    case $input in '' | '#'*) continue ;; esac
+    as_ulid=$(psql_in postgres -tAc "SELECT '$input'::ulid::uuid::text" 2>/dev/null) || as_ulid=reject
+    as_uuid=$(psql_in postgres -tAc "SELECT '$input'::uuid::text" 2>/dev/null) || as_uuid=reject
+    [ "$as_ulid" = "$expected" ] || fail "uuid_spellings: '$input'::ulid gave $as_ulid, the table says $expected"
+    [ "$as_uuid" = "$expected" ] || fail "uuid_spellings: '$input'::uuid (the server's uuid_in) gave $as_uuid, the table says $expected"
+    checked=$((checked + 1))
+done <"$spellings"
+[ "$checked" -ge 20 ] || fail "uuid_spellings: only $checked cases read from $spellings"
+echo "ok: $checked spellings: ulid's input and uuid_in agree with the table"
+
 echo "== ulid: dump_restore, pg_dump -Fc and pg_restore [${SECONDS}s]"
 # shellcheck source=dump_schema.sh
 . "$here/dump_schema.sh"
@@ -162,5 +183,34 @@ psql_sub rep -qc "DROP SUBSCRIPTION sub_text" -c "DROP SUBSCRIPTION sub_binary"
 cluster_stop "$sub"
 cluster_stop
 echo "ok: subscriber identical ($want)"
+
+echo "== ulid: quick_path, docs/databases.md's role, database and extension on a fresh server [${SECONDS}s]"
+# The two SQL blocks after the "pg-quick-path" markers, as the docs print
+# them: the superuser's, then the application's, as its own role.
+doc_block() {
+    awk -v mark="<!-- pg-quick-path: $1 -->" '
+        $0 == mark { found = 1; next }
+        found && /^```sql$/ { inside = 1; next }
+        inside && /^```$/ { exit }
+        inside { print }' "$here/../../docs/databases.md"
+}
+doc_block superuser >"$tmp/quick_superuser.sql"
+doc_block app >"$tmp/quick_app.sql"
+[ -s "$tmp/quick_superuser.sql" ] && [ -s "$tmp/quick_app.sql" ] || fail "quick_path: the marked blocks are missing from docs/databases.md"
+fresh=$tmp/fresh
+fresh_port=$((port + 2))
+cluster_init C "$fresh" "$fresh_port"
+cluster_start "$fresh"
+psql_fresh() { PGPORT=$fresh_port psql_in "$@"; }
+psql_fresh postgres -f "$tmp/quick_superuser.sql" >/dev/null
+PGUSER=app psql_fresh app -f "$tmp/quick_app.sql" >"$tmp/quick_app.out"
+rows=$(PGUSER=app psql_fresh app -tAc "SELECT count(*) FROM events WHERE ulid_time(id) > now() - interval '1 hour'")
+[ "$rows" = 2 ] || fail "quick_path: the application's table holds $rows fresh rows, not 2"
+grep -q "second" "$tmp/quick_app.out" || fail "quick_path: the application's SELECT printed no rows"
+# Per database, as the docs say: another database has no ulid until its own CREATE EXTENSION.
+psql_fresh postgres -c "CREATE DATABASE other" >/dev/null
+if psql_fresh other -c "SELECT NULL::ulid" >/dev/null 2>&1; then fail "quick_path: ulid exists in a database without CREATE EXTENSION"; fi
+cluster_stop "$fresh"
+echo "ok: the docs' quick path, pasted into a fresh server, gives the application its table"
 
 echo "== ulid: all PostgreSQL tests passed on $pg_version [${SECONDS}s]"

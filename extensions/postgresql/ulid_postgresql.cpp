@@ -81,39 +81,6 @@ Datum make_datum(const ulid::ulid& id) {
 /// time order, and for uuid arguments uuid's own order (memcmp).
 int compare_args(FunctionCallInfo fcinfo) noexcept { return arg_id(fcinfo, 0).compare(arg_id(fcinfo, 1)); }
 
-/// Rewrites the UUID spellings uuid_in accepts into the one parse_uuid()
-/// reads: 32 hexadecimal digits, optionally in braces ("{...}"), with at most
-/// one '-' after any group of four digits but the last (PostgreSQL's
-/// string_to_uuid() in src/backend/utils/adt/uuid.c). Only the layout is
-/// checked here; the digits are left to parse_uuid(), so its errors and
-/// explain() stay the one judge of the characters. False when the layout is
-/// none of those spellings.
-bool canonical_uuid_spelling(std::string_view in, std::array<char, ulid::uuid_size>& out) noexcept {
-    if (!in.empty() && in.front() == '{') {
-        if (in.size() < 2 || in.back() != '}') return false;
-        in = in.substr(1, in.size() - 2);
-    }
-    constexpr std::size_t digits = 32;
-    std::size_t d = 0;  // digits copied so far
-    bool after_hyphen = false;
-    for (const char c : in) {
-        if (c == '-') {
-            if (after_hyphen || d == 0 || d % 4 != 0 || d >= digits) return false;
-            after_hyphen = true;
-            continue;
-        }
-        if (d == digits) return false;
-        // The canonical form's hyphens stand after digits 8, 12, 16 and 20.
-        const std::size_t at = d + (d >= 8) + (d >= 12) + (d >= 16) + (d >= 20);
-        out[at] = c;
-        ++d;
-        after_hyphen = false;
-    }
-    if (d != digits) return false;
-    out[8] = out[13] = out[18] = out[23] = '-';
-    return true;
-}
-
 /// Raises the SQL error for a failed generation: 22008 for a clock past the
 /// year 10889, 2200H for exhausted monotonic entropy, 58000 (system_error)
 /// when the operating system gives no randomness.
@@ -333,7 +300,7 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
     if (input.size() == ulid::encoded_size) {
         if (!ulid::parse(input, id)) return make_datum(id);
         (void)ulid::explain(input, why.data(), why.size(), ulid::text_form::ulid);
-    } else if (canonical_uuid_spelling(input, canonical)) {
+    } else if (ulid::detail::uuid_spelling(input, canonical).error == ulid::detail::uuid_layout_error::none) {
         const std::string_view uuid(canonical.data(), canonical.size());
         if (!ulid::parse_uuid(uuid, id)) return make_datum(id);
         // Positions in the explanation count in the canonical spelling, so

@@ -107,7 +107,7 @@ bool read_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, u
             if (!ulid::parse(text, out)) return true;
             // explain(): which character and where, or the length found.
             std::array<char, 128> why{};
-            (void)ulid::explain(text, why.data(), why.size());
+            (void)ulid::explain(text, why.data(), why.size(), ulid::text_form::ulid);
             std::snprintf(message.data(), message.size(), "%s: invalid ULID '%s': %s", function,
                           quoted_input(text).text.data(), why.data());
             break;
@@ -345,7 +345,8 @@ static void ulid_to_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_va
     sqlite3_result_text(ctx, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
-/// ulid_from_uuid(text): the ULID text of the UUID's 16 bytes.
+/// ulid_from_uuid(text): the ULID text of the UUID's 16 bytes, read in any
+/// spelling parse_uuid() reads (PostgreSQL's uuid_in spellings).
 static void ulid_from_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
     sqlite3_value* const value = argv[0];
     const int type = sqlite3_value_type(value);

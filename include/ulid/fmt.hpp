@@ -17,16 +17,40 @@
 /// fmt::format("{}", id) writes the 26-character text form. The text is
 /// encoded into a stack buffer first, so formatting allocates nothing beyond
 /// what fmt's output itself needs. Accepts the format specification of a
-/// string ("{:>30}", "{:*^32}", ...). Never throws for a valid specification;
-/// an invalid one is reported by fmt (at compile time with FMT_STRING or
-/// fmt 9's checked format strings).
+/// string ("{:>30}", "{:*^32}", ...), whose last character may be 'l' (lower
+/// case: "{:l}", "{:>30l}") or 'u' (the UUID form: "{:u}"), except with a
+/// nested width or precision ("{:>{}l}"). Never throws for a valid
+/// specification; an invalid one is reported by fmt (at compile time with
+/// FMT_STRING or fmt 9's checked format strings).
 template <>
 struct fmt::formatter<ulid::ulid, char> : fmt::formatter<fmt::string_view, char> {
+    template <class ParseContext>
+    FMT_CONSTEXPR auto parse(ParseContext& ctx) -> decltype(ctx.begin()) {
+        const auto split = ulid::detail::split_format_spec(ctx.begin(), ctx.end());
+        form_ = split.form;
+        if (split.form == ulid::detail::format_form::upper) return fmt::formatter<fmt::string_view, char>::parse(ctx);
+        // The string's own specification, up to the 'l' or 'u', parsed in a
+        // context of its own over the same characters.
+        fmt::format_parse_context rest(
+            fmt::string_view(ctx.begin(), static_cast<std::size_t>(split.type - ctx.begin())));
+        if (fmt::formatter<fmt::string_view, char>::parse(rest) != rest.end()) {
+#if FMT_VERSION >= 110000
+            fmt::report_error("ulid: invalid format specification before 'l' or 'u'");
+#else
+            fmt::detail::throw_format_error("ulid: invalid format specification before 'l' or 'u'");
+#endif
+        }
+        return split.type + 1;
+    }
+
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const -> decltype(ctx.out()) {
-        const ulid::ulid_text text = id.encode();
+        const ulid::uuid_text text = ulid::detail::formatted_text(id, form_);
         return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
     }
+
+private:
+    ulid::detail::format_form form_ = ulid::detail::format_form::upper;
 };
 
 /// fmt::format("{}", t) for ulid::fixed_text (ulid::ulid_text, ulid::rfc3339()):

@@ -56,13 +56,15 @@ inline std::string_view to_ascii(QStringView text, char* buffer) noexcept {
     return parse(detail::to_ascii(text, buffer.data()), out);
 }
 
-/// parse_any() for Qt text: the 26-character or the 36-character UUID form.
-/// Errors as parse(QStringView, out).
+/// parse_any() for Qt text: the 26-character form or a UUID in any spelling
+/// parse_uuid() reads. Errors as parse_any().
 [[nodiscard]] inline std::error_code parse_any(QStringView text, ulid& out) noexcept {
-    if (text.size() != static_cast<qsizetype>(encoded_size) && text.size() != static_cast<qsizetype>(uuid_size)) {
+    if (text.size() != static_cast<qsizetype>(encoded_size) &&
+        (text.size() < static_cast<qsizetype>(detail::uuid_min_size) ||
+         text.size() > static_cast<qsizetype>(detail::uuid_max_size))) {
         return errc::data_size;
     }
-    std::array<char, uuid_size> buffer{};
+    std::array<char, detail::uuid_max_size> buffer{};
     return parse_any(detail::to_ascii(text, buffer.data()), out);
 }
 
@@ -70,7 +72,7 @@ inline std::string_view to_ascii(QStringView text, char* buffer) noexcept {
 /// offending character shown as Qt holds it (a non-ASCII one too) and
 /// lengths and positions counted in UTF-16 code units, as QString::size()
 /// counts them. Empty when `text` parses. May throw std::bad_alloc.
-[[nodiscard]] inline QString explain(QStringView text, text_form form = text_form::ulid) {
+[[nodiscard]] inline QString explain(QStringView text, text_form form) {
     std::string ascii(static_cast<std::size_t>(text.size()), '\0');
     (void)detail::to_ascii(text, ascii.data());
     const std::string message = explain(std::string_view(ascii), form);
@@ -86,6 +88,14 @@ inline std::string_view to_ascii(QStringView text, char* buffer) noexcept {
         }
     }
     return QString::fromStdString(message);
+}
+
+/// explain(text, form) against the form `text` was most likely meant as,
+/// as explain(std::string_view) judges it. May throw std::bad_alloc.
+[[nodiscard]] inline QString explain(QStringView text) {
+    std::string ascii(static_cast<std::size_t>(text.size()), '\0');
+    (void)detail::to_ascii(text, ascii.data());
+    return explain(text, detail::likely_form(ascii));
 }
 
 /// The same 128 bits as a QUuid (RFC 9562 byte order, as the UUID text

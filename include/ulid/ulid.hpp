@@ -23,9 +23,12 @@
 //   Codecs
 //     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
 //     must_parse(text) (throws); explain(text[, out, size][, text_form]) says why
+//       (without a form, as the form the input most likely meant)
+//     "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid in ulid::literals (C++20: a bad literal does not compile)
 //   Time
 //     now() -> Unix ms; time(ms) -> time_point; timestamp(time_point) -> ms;
 //     rfc3339(ms or id) -> "2016-07-30T22:36:16.385Z"
+//     min_at(ms or time_point), max_at(...)   a millisecond's smallest and largest ULID
 //   Entropy sources (anything with read(), or a UniformRandomBitGenerator)
 //     zero_entropy, os_entropy, secure_entropy (ChaCha8, reseeding, fork-safe)
 //   Monotonic generation
@@ -42,13 +45,16 @@
 //     make_batch(out, n)       n of make()'s sequence at once
 //     make_v7(), make_v7_thread_local(), make_v7_batch(out, n)
 //                              the same, each ID also an RFC 9562 UUIDv7
-//     generate(ms, source, out) -> std::error_code, and must_generate / must_make(ms)
+//     generate(ms, source, out) -> std::error_code, and must_generate
+//     must_make(ms or time_point), must_make_v7(...)
+//                              a given time, increasing per time, apart from make()
 //   TypeIDs (the same 128 bits as "user_01h455vb4pex5vsknk084sn02q")
 //     typed_id<Tag>: prefix in the type; make(), encode(), parse(text, out)
 //     type_id: prefix at run time; parse_type_id, make_type_id, explain_type_id
 //   Integrations
 //     operator<< and >>, std::hash (keyed SipHash-1-3) and hash_value (Boost),
-//     std::format, {fmt} (<ulid/fmt.hpp>), std::expected forms of parse (C++23);
+//     std::format and {fmt} (<ulid/fmt.hpp>), "{:l}" lower case and "{:u}" the UUID form;
+//     std::expected forms of parse (C++23);
 //     opt-in headers <ulid/json.hpp>, msgpack.hpp, cereal.hpp, qt.hpp, pqxx.hpp, soci.hpp
 //
 // The file reads in three parts: configuration (below); part 1, the public
@@ -137,6 +143,14 @@
 #include <format>
 #else
 #define ULID_HAS_FORMAT 0
+#endif
+
+// The "..."_ulid literal: evaluated at compile time where the compiler can
+// promise it, so that a bad literal is a compile error.
+#if defined(__cpp_consteval) && __cpp_consteval >= 201811L
+#define ULID_CONSTEVAL consteval
+#else
+#define ULID_CONSTEVAL constexpr
 #endif
 
 // Checks that default_entropy() needs no start-up code, where the compiler can.
@@ -634,20 +648,38 @@ static_assert(std::is_standard_layout_v<ulid>);
 /// exceptions are disabled.
 [[nodiscard]] inline ulid must_parse(std::string_view text);
 
-/// Parses the RFC 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", either
-/// case. Length other than 36 -> errc::data_size; anything else out of
-/// place -> errc::invalid_characters. On error `out` is unchanged.
+/// Parses a UUID, either case, in the spellings PostgreSQL's uuid_in accepts
+/// (one definition for the library, the tool and both extensions): the RFC
+/// 9562 form "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" (the fast path), and 32
+/// hexadecimal digits optionally in braces with at most one '-' after any
+/// group of four ("{01563df3...}", "01563df36481d6764c61efb99302bd5b").
+/// Length outside 32 to 41 -> errc::data_size; anything else out of place ->
+/// errc::invalid_characters. On error `out` is unchanged. Never allocates.
 [[nodiscard]] inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept;
 
 /// Either form in one strict call: 26 characters parse as a ULID (as
-/// parse()), 36 as a UUID (as parse_uuid()); any other length gives
-/// errc::data_size. On error `out` is unchanged. Never allocates.
+/// parse()), anything else as a UUID (as parse_uuid(), so a length other
+/// than 26 or 32 to 41 gives errc::data_size). On error `out` is unchanged.
+/// Never allocates.
 [[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out) noexcept;
+
+namespace literals {
+
+/// "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid: the ULID of a 26-character literal,
+/// either case, read as parse() reads it (after `using namespace
+/// ulid::literals;`). With C++20 it is consteval: a literal that does not
+/// parse is a compile error naming invalid_ulid_literal. With C++17 it is
+/// constexpr: a compile error where the literal initialises a constexpr
+/// variable (or is otherwise a constant expression); elsewhere it throws
+/// ulid::error with parse()'s errc, as must_parse() does.
+[[nodiscard]] ULID_CONSTEVAL ulid operator""_ulid(const char* text, std::size_t size);
+
+}  // namespace literals
 
 /// The form explain() checks the input against.
 enum class text_form {
     ulid,     ///< 26 Crockford base32 characters, as parse()
-    uuid,     ///< 36 characters of RFC 9562 UUID text, as parse_uuid()
+    uuid,     ///< a UUID in any spelling parse_uuid() reads
     any,      ///< either, as parse_any()
     type_id,  ///< a TypeID with any prefix, as parse_type_id() (see "TypeIDs")
 };
@@ -659,12 +691,21 @@ enum class text_form {
 /// NUL into `out`, returning the full length; 0 (and an empty string) when
 /// `input` parses. Never allocates or throws; errors stay std::error_code
 /// from parse(), this only explains them.
-[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size,
-                                         text_form form = text_form::ulid) noexcept;
+[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept;
 
 /// explain() as a std::string (empty when `input` parses); may throw
 /// std::bad_alloc.
-[[nodiscard]] inline std::string explain(std::string_view input, text_form form = text_form::ulid);
+[[nodiscard]] inline std::string explain(std::string_view input, text_form form);
+
+/// explain() against the form `input` was most likely meant as, so that the
+/// reason names the mistake rather than the length: 26 characters are a
+/// ULID; otherwise a '_' means a TypeID; a '-' or '{', or 31 characters or
+/// more, a UUID; anything else a ULID ("got 27 characters, expected 26").
+/// Empty exactly when `input` parses as that form. Never allocates or throws.
+[[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size) noexcept;
+
+/// explain(input, out, size) as a std::string; may throw std::bad_alloc.
+[[nodiscard]] inline std::string explain(std::string_view input);
 
 // ---------------------------------------------------------------------------
 // Time
@@ -690,6 +731,25 @@ enum class text_form {
 
 /// rfc3339() of a ULID's time; never empty.
 [[nodiscard]] inline fixed_text<25> rfc3339(const ulid& id) noexcept;
+
+/// The smallest ULID of millisecond `ms`: that time, entropy all zero, as
+/// SQL's ulid_lower_bound(). With max_at() it bounds a time window: the IDs
+/// made from t1 to t2 inclusive are exactly those in [min_at(t1),
+/// max_at(t2)], and [min_at(t1), min_at(t2)) is a half-open window. `ms`
+/// above max_time throws ulid::error with errc::big_time (aborts with a
+/// message when exceptions are disabled; a compile error in a constant
+/// expression), as the SQL functions raise 22008.
+[[nodiscard]] constexpr ulid min_at(std::uint64_t ms);
+
+/// The largest ULID of millisecond `ms`: that time, entropy all ones, as
+/// SQL's ulid_upper_bound(). Errors as min_at().
+[[nodiscard]] constexpr ulid max_at(std::uint64_t ms);
+
+/// min_at(timestamp(t)): `t` rounded down to its millisecond.
+[[nodiscard]] inline ulid min_at(std::chrono::system_clock::time_point t);
+
+/// max_at(timestamp(t)).
+[[nodiscard]] inline ulid max_at(std::chrono::system_clock::time_point t);
 
 // ---------------------------------------------------------------------------
 // Entropy sources
@@ -1138,13 +1198,31 @@ template <class Source>
 /// up. Aborts with a message only for the causes listed above.
 [[nodiscard]] inline ulid make() noexcept;
 
-/// A ULID at time `ms` from default_entropy() (as oklog/ulid's
-/// MustNewDefault). Throws ulid::error with errc::big_time or
-/// errc::monotonic_overflow (aborts with a message when exceptions are
-/// disabled); never allocates. generate(ms, default_entropy(), out) reports
-/// the same errors as a std::error_code. Async-signal-safe as make() is,
-/// while it does not throw; a handler's ID is a fresh random one at `ms`.
+/// A ULID at time `ms` (as oklog/ulid's MustNewDefault), from a process-wide
+/// generator for given times, apart from make()'s: successive must_make()
+/// calls for one millisecond are strictly increasing, on any thread, whatever
+/// make() and make_v7() calls come between; a call for another millisecond
+/// starts that one afresh (random), so a millisecond left and come back to
+/// is not ordered against its earlier IDs. Not ordered against make()'s IDs
+/// of the same millisecond (each sequence is increasing on its own; IDs of
+/// different milliseconds sort by time). Throws ulid::error with
+/// errc::big_time or errc::monotonic_overflow (aborts with a message when
+/// exceptions are disabled); never allocates. Async-signal-safe as make()
+/// is, while it does not throw; a handler's ID is a fresh random one at `ms`.
 [[nodiscard]] inline ulid must_make(std::uint64_t ms);
+
+/// must_make(timestamp(t)): `t` rounded down to its millisecond, times
+/// before 1970 as 0.
+[[nodiscard]] inline ulid must_make(std::chrono::system_clock::time_point t);
+
+/// As must_make(ms), each ID an RFC 9562 UUIDv7 at `ms` (rand_a zero, the
+/// counter in rand_b), from a given-time generator of its own: strictly
+/// increasing across calls for one millisecond, apart from make_v7()'s
+/// sequence. Errors and aborts as must_make(ms).
+[[nodiscard]] inline ulid must_make_v7(std::uint64_t ms);
+
+/// must_make_v7(timestamp(t)).
+[[nodiscard]] inline ulid must_make_v7(std::chrono::system_clock::time_point t);
 
 /// The earlier name of must_make(ms), kept for one release.
 [[nodiscard, deprecated("use ulid::must_make(ms): it throws, like the other must_ helpers")]] inline ulid make(
@@ -1482,15 +1560,80 @@ struct std::hash<ulid::ulid> {
     [[nodiscard]] std::size_t operator()(const ulid::ulid& id) const noexcept;
 };
 
+namespace ulid::detail {
+
+/// The text form a format specification asks for: its last character before
+/// the '}', 'l' (lower case) or 'u' (the UUID form); anything else leaves
+/// the whole specification to the string formatter.
+enum class format_form : unsigned char { upper, lower, uuid };
+
+/// A format specification [begin, end) split for the ulid formatters: `form`
+/// and `type` (the 'l' or 'u', or the '}' or end when there is none), so that
+/// [begin, type) goes to the string formatter. A specification holding a
+/// nested replacement field ("{:>{}}") is left whole to the string formatter,
+/// which then rejects an 'l' or 'u' in it.
+template <class It>
+struct format_spec_split {
+    format_form form = format_form::upper;
+    It type;
+};
+
+template <class It>
+[[nodiscard]] constexpr format_spec_split<It> split_format_spec(It begin, It end) noexcept {
+    It p = begin;
+    while (p != end && *p != '}') {
+        if (*p == '{') return {format_form::upper, begin};
+        ++p;
+    }
+    if (p == begin) return {format_form::upper, p};
+    It last = p;
+    --last;
+    if (*last == 'l') return {format_form::lower, last};
+    if (*last == 'u') return {format_form::uuid, last};
+    return {format_form::upper, p};
+}
+
+/// The text of `id` in `form`, by value.
+[[nodiscard]] constexpr uuid_text formatted_text(const ulid& id, format_form form) noexcept {
+    if (form == format_form::uuid) return id.encode_uuid();
+    return uuid_text(form == format_form::lower ? id.encode_lower().view() : id.encode().view());
+}
+
+}  // namespace ulid::detail
+
 #if ULID_HAS_FORMAT
 /// std::format support: formats the 26-character text from a stack buffer;
-/// accepts the format specification of std::string_view.
+/// accepts the format specification of std::string_view, whose last
+/// character may be 'l' (lower case: "{:l}", "{:>30l}") or 'u' (the UUID
+/// form: "{:u}"), except with a nested width or precision ("{:>{}l}").
 template <>
 struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char> {
+    template <class ParseContext>
+    constexpr auto parse(ParseContext& ctx) {
+        const auto split = ulid::detail::split_format_spec(ctx.begin(), ctx.end());
+        form_ = split.form;
+        if (split.form == ulid::detail::format_form::upper) return std::formatter<std::string_view, char>::parse(ctx);
+        std::format_parse_context rest(std::string_view(ctx.begin(), split.type));
+        const auto parsed = std::formatter<std::string_view, char>::parse(rest);
+        if (parsed != rest.end()) {
+#if ULID_EXCEPTIONS
+            throw std::format_error("ulid: invalid format specification before 'l' or 'u'");
+#else
+            std::abort();  // not a constant expression: a checked format string fails to compile
+#endif
+        }
+        auto after = split.type;
+        ++after;
+        return after;
+    }
+
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const {
-        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
+        return std::formatter<std::string_view, char>::format(ulid::detail::formatted_text(id, form_).view(), ctx);
     }
+
+private:
+    ulid::detail::format_form form_ = ulid::detail::format_form::upper;
 };
 
 /// std::format support for ulid::fixed_text (ulid_text, rfc3339()): its
@@ -1834,27 +1977,28 @@ constexpr void encode_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noex
     encode_low(lo, out, std::make_index_sequence<12>{});
 }
 
-[[nodiscard]] inline std::uint64_t decode_digit(const char* text, std::size_t i) noexcept {
+[[nodiscard]] constexpr std::uint64_t decode_digit(const char* text, std::size_t i) noexcept {
     return decode_table[static_cast<unsigned char>(text[i])];
 }
 
 template <std::size_t... I>
-[[nodiscard]] std::uint64_t decode_high(const char* text, std::uint64_t& seen,
-                                        std::index_sequence<I...> /*unused*/) noexcept {
+[[nodiscard]] constexpr std::uint64_t decode_high(const char* text, std::uint64_t& seen,
+                                                  std::index_sequence<I...> /*unused*/) noexcept {
     seen |= (decode_digit(text, I) | ...);
     return ((decode_digit(text, I) << (61U - 5U * I)) | ...);
 }
 
 template <std::size_t... I>
-[[nodiscard]] std::uint64_t decode_low(const char* text, std::uint64_t& seen,
-                                       std::index_sequence<I...> /*unused*/) noexcept {
+[[nodiscard]] constexpr std::uint64_t decode_low(const char* text, std::uint64_t& seen,
+                                                 std::index_sequence<I...> /*unused*/) noexcept {
     seen |= (decode_digit(text, 14 + I) | ...);
     return ((decode_digit(text, 14 + I) << (55U - 5U * I)) | ...);
 }
 
-/// The portable validating decoder. Returns the first failed check.
+/// The portable validating decoder (also the "..."_ulid literal's, at
+/// compile time). Returns the first failed check.
 // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
-[[nodiscard]] inline errc decode_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
+[[nodiscard]] constexpr errc decode_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
     // Invalid characters decode to 0xFF and valid digits are below 32, so
     // bit 7 of `seen` tells; an invalid digit's bits spill into h and l,
     // which are then not used.
@@ -2489,14 +2633,31 @@ inline std::error_code parse(std::string_view text, ulid& out) noexcept {
     return detail::success();
 }
 
+namespace detail {
+
+/// Not constexpr, on purpose: a "..."_ulid literal that reaches it is a
+/// compile error naming it (C++20, or a constant expression in C++17);
+/// elsewhere it throws as must_parse() does.
+[[noreturn]] inline void invalid_ulid_literal(errc e) { throw_error(make_error_code(e)); }
+
+}  // namespace detail
+
+ULID_CONSTEVAL ulid literals::operator""_ulid(const char* text, std::size_t size) {
+    if (size != encoded_size) detail::invalid_ulid_literal(errc::data_size);
+    std::uint64_t hi = 0;
+    std::uint64_t lo = 0;
+    if (const errc e = detail::decode_scalar(text, hi, lo); e != errc{}) detail::invalid_ulid_literal(e);
+    return ulid::from_high_low(hi, lo);
+}
+
 inline ulid must_parse(std::string_view text) {
     ulid id;
     if (const std::error_code ec = parse(text, id)) {
 #if ULID_EXCEPTIONS
-        throw error(ec, explain(text));
+        throw error(ec, explain(text, text_form::ulid));
 #else
         std::array<char, 128> why{};
-        (void)explain(text, why.data(), why.size());
+        (void)explain(text, why.data(), why.size(), text_form::ulid);
         std::fprintf(stderr, "ulid: fatal error: %s: %s\n", why.data(), error_message(errc_of(ec)));
         std::abort();
 #endif
@@ -2504,27 +2665,97 @@ inline ulid must_parse(std::string_view text) {
     return id;
 }
 
-inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
-    if (text.size() != uuid_size) return errc::data_size;
+namespace detail {
+
+/// The canonical 36 characters at `text` into `out`; `out` unchanged on error.
+[[nodiscard]] inline errc parse_canonical_uuid(const char* text, ulid& out) noexcept {
 #if ULID_X86_SIMD
-    if (detail::host_cpu.ssse3) {
+    if (host_cpu.ssse3) {
         byte_array bytes;  // NOLINT(cppcoreguidelines-pro-type-member-init): written on success
-        if (const errc e = detail::decode_uuid_ssse3(text.data(), bytes.data()); e != errc{}) return e;
+        if (const errc e = decode_uuid_ssse3(text, bytes.data()); e != errc{}) return e;
         out = ulid::from_bytes(bytes);
-        return detail::success();
+        return errc{};
     }
 #endif
     std::uint64_t hi = 0;
     std::uint64_t lo = 0;
-    if (const errc e = detail::decode_uuid_scalar(text.data(), hi, lo); e != errc{}) return e;
+    if (const errc e = decode_uuid_scalar(text, hi, lo); e != errc{}) return e;
     out = ulid::from_high_low(hi, lo);
+    return errc{};
+}
+
+/// Why a text is not one of the UUID spellings, as uuid_spelling() finds it.
+enum class uuid_layout_error {
+    none,
+    unclosed_brace,  ///< '{' first without '}' last
+    misplaced_dash,  ///< a '-' not right after a group of four digits, or after the last
+    extra_digit,     ///< more than 32 digits
+    few_digits,      ///< fewer than 32 digits
+};
+
+/// Where and why uuid_spelling() rejected a text (`at` 0-based).
+struct uuid_layout {
+    uuid_layout_error error = uuid_layout_error::none;
+    std::size_t at = 0;
+    std::size_t digits = 0;
+};
+
+/// The one definition of the UUID spellings every surface accepts (C++
+/// parse_uuid()/parse_any(), the tool, SQLite, PostgreSQL): those of
+/// PostgreSQL's uuid_in (string_to_uuid() in src/backend/utils/adt/uuid.c),
+/// 32 digits, optionally in braces, with at most one '-' after any group of
+/// four but the last. Rewrites them into the canonical 8-4-4-4-12 layout in
+/// `out`. Only the layout is checked; the digits are left to the canonical
+/// decoder, which judges them as it judges canonical text.
+[[nodiscard]] constexpr uuid_layout uuid_spelling(std::string_view in, std::array<char, uuid_size>& out) noexcept {
+    constexpr std::size_t digits = 32;
+    std::size_t first = 0;
+    std::size_t end = in.size();
+    if (!in.empty() && in.front() == '{') {
+        if (in.size() < 2 || in.back() != '}') return {uuid_layout_error::unclosed_brace, 0, 0};
+        first = 1;
+        --end;
+    }
+    std::size_t d = 0;  // digits copied so far
+    bool after_dash = false;
+    for (std::size_t i = first; i < end; ++i) {
+        const char c = in[i];
+        if (c == '-') {
+            if (after_dash || d == 0 || d % 4 != 0 || d >= digits) return {uuid_layout_error::misplaced_dash, i, d};
+            after_dash = true;
+            continue;
+        }
+        if (d == digits) return {uuid_layout_error::extra_digit, i, d};
+        // The canonical form's dashes stand after digits 8, 12, 16 and 20.
+        out[d + (d >= 8 ? 1U : 0U) + (d >= 12 ? 1U : 0U) + (d >= 16 ? 1U : 0U) + (d >= 20 ? 1U : 0U)] = c;
+        ++d;
+        after_dash = false;
+    }
+    if (d != digits) return {uuid_layout_error::few_digits, end, d};
+    out[8] = out[13] = out[18] = out[23] = '-';
+    return {};
+}
+
+/// The lengths a UUID spelling can have: 32 digits, up to 7 dashes, braces.
+inline constexpr std::size_t uuid_min_size = 32;
+inline constexpr std::size_t uuid_max_size = 41;
+
+}  // namespace detail
+
+inline std::error_code parse_uuid(std::string_view text, ulid& out) noexcept {
+    if (text.size() == uuid_size && detail::parse_canonical_uuid(text.data(), out) == errc{}) return detail::success();
+    if (text.size() < detail::uuid_min_size || text.size() > detail::uuid_max_size) return errc::data_size;
+    std::array<char, uuid_size> canonical{};
+    if (detail::uuid_spelling(text, canonical).error != detail::uuid_layout_error::none) {
+        return errc::invalid_characters;
+    }
+    if (const errc e = detail::parse_canonical_uuid(canonical.data(), out); e != errc{}) return e;
     return detail::success();
 }
 
 inline std::error_code parse_any(std::string_view text, ulid& out) noexcept {
     if (text.size() == encoded_size) return parse(text, out);
-    if (text.size() == uuid_size) return parse_uuid(text, out);
-    return errc::data_size;
+    return parse_uuid(text, out);
 }
 
 namespace detail {
@@ -2634,7 +2865,7 @@ inline void explain_ulid(bounded_writer& w, std::string_view input) noexcept {
     }
 }
 
-inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
+inline void explain_uuid_canonical(bounded_writer& w, std::string_view input) noexcept {
     for (std::size_t i = 0; i < input.size(); ++i) {
         const bool dash = is_uuid_dash_position(i);
         if (dash ? input[i] == '-' : hex_table[static_cast<unsigned char>(input[i])] != invalid_digit) continue;
@@ -2646,16 +2877,78 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
     }
 }
 
+/// explain() for the UUID form, every spelling of uuid_spelling(); positions
+/// count in the input as given.
+inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
+    std::array<char, uuid_size> canonical{};
+    const uuid_layout layout = uuid_spelling(input, canonical);
+    if (layout.error == uuid_layout_error::none) {
+        // The layout holds: the first character that is not a digit.
+        const bool braced = input.front() == '{';
+        for (std::size_t i = braced ? 1U : 0U; i < input.size() - (braced ? 1U : 0U); ++i) {
+            if (input[i] == '-' || hex_table[static_cast<unsigned char>(input[i])] != invalid_digit) continue;
+            w.put_shown(input[i]);
+            w.put(" at position ");
+            w.put_number(i + 1);
+            w.put(" is not a hexadecimal digit");
+            return;
+        }
+        return;
+    }
+    // The canonical layout's own words where it was meant: its length, or
+    // its four dashes without braces.
+    if (input.size() == uuid_size && input.front() != '{') return explain_uuid_canonical(w, input);
+    // A character no spelling has anywhere comes before the layout's faults.
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        const char c = input[i];
+        const bool brace = (c == '{' && i == 0) || (c == '}' && i + 1 == input.size());
+        if (brace || c == '-' || hex_table[static_cast<unsigned char>(c)] != invalid_digit) continue;
+        w.put_shown(c);
+        w.put(" at position ");
+        w.put_number(i + 1);
+        w.put(" is not a hexadecimal digit");
+        return;
+    }
+    const bool digit_count =
+        layout.error == uuid_layout_error::few_digits || layout.error == uuid_layout_error::extra_digit;
+    std::size_t dashes = 0;
+    for (const char c : input) dashes += c == '-' ? 1U : 0U;
+    if (digit_count && dashes == 4 && input.front() != '{') return explain_length(w, input.size(), text_form::uuid);
+    switch (layout.error) {
+        case uuid_layout_error::unclosed_brace:
+            w.put("the '{' at position 1 is not closed by a '}' at the end");
+            return;
+        case uuid_layout_error::misplaced_dash:
+            w.put("'-' at position ");
+            w.put_number(layout.at + 1);
+            w.put(" is out of place: a UUID allows one '-' after a group of four hexadecimal digits");
+            return;
+        case uuid_layout_error::extra_digit:
+            w.put_shown(input[layout.at]);
+            w.put(" at position ");
+            w.put_number(layout.at + 1);
+            w.put(" is past a UUID's 32 hexadecimal digits");
+            return;
+        case uuid_layout_error::few_digits:
+        case uuid_layout_error::none:
+            w.put("got ");
+            w.put_number(layout.digits);
+            w.put(" hexadecimal digits, expected 32 (a UUID)");
+            return;
+    }
+}
+
 }  // namespace detail
 
 inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept {
     if (form == text_form::type_id) return detail::explain_type_id(input, nullptr, out, size);
     detail::bounded_writer w(out, size);
+    const bool uuid_length = input.size() >= detail::uuid_min_size && input.size() <= detail::uuid_max_size;
     const bool as_ulid = form == text_form::ulid || (form == text_form::any && input.size() == encoded_size);
-    const bool as_uuid = form == text_form::uuid || (form == text_form::any && input.size() == uuid_size);
+    const bool as_uuid = form == text_form::uuid || (form == text_form::any && uuid_length);
     if (as_ulid && input.size() == encoded_size) {
         detail::explain_ulid(w, input);
-    } else if (as_uuid && input.size() == uuid_size) {
+    } else if (as_uuid && uuid_length) {
         detail::explain_uuid(w, input);
     } else {
         detail::explain_length(w, input.size(), form);
@@ -2671,6 +2964,25 @@ inline std::string explain(std::string_view input, text_form form) {
     (void)explain(input, message.data(), n + 1, form);
     return message;
 }
+
+namespace detail {
+
+/// The form explain(input) explains against (see there).
+[[nodiscard]] constexpr text_form likely_form(std::string_view input) noexcept {
+    constexpr std::size_t npos = std::string_view::npos;
+    if (input.size() == encoded_size) return text_form::ulid;
+    if (input.find('_') != npos) return text_form::type_id;
+    if (input.find('-') != npos || input.find('{') != npos || input.size() >= 31) return text_form::uuid;
+    return text_form::ulid;
+}
+
+}  // namespace detail
+
+inline std::size_t explain(std::string_view input, char* out, std::size_t size) noexcept {
+    return explain(input, out, size, detail::likely_form(input));
+}
+
+inline std::string explain(std::string_view input) { return explain(input, detail::likely_form(input)); }
 
 // ---------------------------------------------------------------------------
 // Time
@@ -2745,6 +3057,20 @@ inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
 }
 
 inline fixed_text<25> rfc3339(const ulid& id) noexcept { return rfc3339(id.time()); }
+
+constexpr ulid min_at(std::uint64_t ms) {
+    if (ms > max_time) detail::throw_error(make_error_code(errc::big_time));
+    return ulid::from_high_low(ms << 16U, 0);
+}
+
+constexpr ulid max_at(std::uint64_t ms) {
+    if (ms > max_time) detail::throw_error(make_error_code(errc::big_time));
+    return ulid::from_high_low((ms << 16U) | 0xFFFFU, ~std::uint64_t{0});
+}
+
+inline ulid min_at(std::chrono::system_clock::time_point t) { return min_at(timestamp(t)); }
+
+inline ulid max_at(std::chrono::system_clock::time_point t) { return max_at(timestamp(t)); }
 
 namespace detail {
 
@@ -4703,6 +5029,11 @@ union process_generator {
 ULID_CONSTINIT inline process_generator<default_entropy_type> default_generator;
 using default_v7_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy, uuidv7_layout>>;
 ULID_CONSTINIT inline process_generator<default_v7_type> default_v7_generator;
+// must_make(ms) and must_make_v7(ms): apart from make()'s, so that make()
+// moving the clock's state on cannot restart a given millisecond below its
+// earlier IDs.
+ULID_CONSTINIT inline process_generator<default_entropy_type> given_generator;
+ULID_CONSTINIT inline process_generator<default_v7_type> given_v7_generator;
 
 /// The calling thread's own generator of type T, built in the thread's
 /// static storage on first use (no heap) and destroyed at thread exit, which
@@ -4807,17 +5138,35 @@ inline ulid make() noexcept {
     return detail::next_or_abort(default_entropy(), detail::now_tick<ulid_layout>());
 }
 
-inline ulid must_make(std::uint64_t ms) {
-    const detail::generator_entry entry;
+namespace detail {
+
+/// must_make(ms) and must_make_v7(ms) on `given`, the Layout's given-time generator.
+template <class Layout, class Generator>
+[[nodiscard]] ulid must_make_given(std::uint64_t ms, Generator& given) {
+    const generator_entry entry;
     ulid id;
     if (ULID_UNLIKELY(entry.reentered())) {
-        const errc s = ms > max_time ? errc::big_time : detail::make_in_handler<ulid_layout>(ms, &id, 1);
-        if (s != errc{}) detail::throw_error(make_error_code(s));
-    } else if (const std::error_code ec = generate(ms, default_entropy(), id)) {
-        detail::throw_error(ec);
+        const errc s = ms > max_time ? errc::big_time : make_in_handler<Layout>(ms << Layout::sub_ms_bits, &id, 1);
+        if (s != errc{}) throw_error(make_error_code(s));
+    } else if (const std::error_code ec = generate(ms, given, id)) {
+        throw_error(ec);
     }
     return id;
 }
+
+}  // namespace detail
+
+inline ulid must_make(std::uint64_t ms) {
+    return detail::must_make_given<ulid_layout>(ms, detail::given_generator.value);
+}
+
+inline ulid must_make(std::chrono::system_clock::time_point t) { return must_make(timestamp(t)); }
+
+inline ulid must_make_v7(std::uint64_t ms) {
+    return detail::must_make_given<uuidv7_layout>(ms, detail::given_v7_generator.value);
+}
+
+inline ulid must_make_v7(std::chrono::system_clock::time_point t) { return must_make_v7(timestamp(t)); }
 
 inline ulid make(std::uint64_t ms) { return must_make(ms); }
 
@@ -5403,6 +5752,7 @@ inline std::size_t ulid::hash_value(const type_id& id) noexcept { return std::ha
 #undef ULID_HAS_FORMAT
 #undef ULID_HAS_IS_CONSTANT_EVALUATED
 #undef ULID_CONSTINIT
+#undef ULID_CONSTEVAL
 #undef ULID_LITTLE_ENDIAN
 #undef ULID_X86_SIMD
 #undef ULID_X86_INTRINSICS

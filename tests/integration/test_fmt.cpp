@@ -71,3 +71,22 @@ TEST_CASE("fmt::format writes TypeIDs as their text", "[fmt][typeid]") {
     CHECK(fmt::format("[{}]", any) == "[pre_fix_01arz3ndektsv4rrffq69g5fav]");
     CHECK(fmt::format("{:.7}", any) == "pre_fix");
 }
+
+TEST_CASE("fmt::format's {:l} writes lower case and {:u} the UUID form, with a string's specification", "[fmt]") {
+    // Issue 35: fmt::print("{:l}", id) aborted with "invalid type specifier".
+    const std::string lower = "01arz3ndektsv4rrffq69g5fav";
+    const std::string uuid = "01563e3a-b5d3-d676-4c61-efb99302bd5b";
+    CHECK(fmt::format("{:l}", sample()) == lower);
+    CHECK(fmt::format("{:u}", sample()) == uuid);
+    CHECK(fmt::format("{:>30l}", sample()) == "    " + lower);
+    CHECK(fmt::format("{:*^40u}", sample()) == "**" + uuid + "**");
+    CHECK(fmt::format("{:.8u}", sample()) == "01563e3a");
+    CHECK(fmt::format("{:l<28}|", sample()) == std::string(sample_text) + "ll|");  // 'l' as the fill
+    CHECK(fmt::format("{0:l} {0:u} {0}", sample()) == lower + " " + uuid + " " + std::string(sample_text));
+    CHECK(fmt::format("{:s}", sample()) == sample_text);
+    CHECK(fmt::format(fmt::runtime("{:u}"), ulid::ulid{}) == "00000000-0000-0000-0000-000000000000");
+    // Anything else stays an error, at run time as fmt reports it.
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:x}"), sample()), fmt::format_error);
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:lu}"), sample()), fmt::format_error);
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:>{}l}"), sample(), 30), fmt::format_error);
+}

@@ -38,6 +38,14 @@ TEST_CASE("to_qstring writes the text form; parse(QStringView) reads it back", "
     id = ulid::ulid{};
     CHECK_FALSE(ulid::parse_any(QString::fromStdString(sample.to_uuid_string()), id));
     CHECK(id == sample);
+    // The other UUID spellings, as parse_any(std::string_view) reads them.
+    for (const char* spelling : {"{01563e3a-b5d3-d676-4c61-efb99302bd5b}", "01563e3ab5d3d6764c61efb99302bd5b",
+                                 "{0156-3e3a-b5d3-d676-4c61-efb9-9302-bd5b}"}) {
+        id = ulid::ulid{};
+        CHECK_FALSE(ulid::parse_any(QString::fromLatin1(spelling), id));
+        CHECK(id == sample);
+    }
+    CHECK(ulid::parse_any(QStringLiteral("{0156-3e3a-b5d3-d676-4c61-efb9-9302-bd5b0}"), id) == ulid::errc::data_size);
 }
 
 TEST_CASE("parse(QStringView) reports errors as parse() does; non-ASCII is invalid, not truncated", "[qt]") {
@@ -153,6 +161,10 @@ TEST_CASE("explain(QStringView) counts and shows characters as Qt holds them", "
     CHECK(ulid::explain(uuid, ulid::text_form::uuid).toStdString() ==
           "'\xC3\xA9' at position 36 is not a hexadecimal digit");
     CHECK(ulid::explain(QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV")).isEmpty());
+    // Without a form, the likely one, as explain(std::string_view) judges it.
+    CHECK(ulid::explain(uuid).toStdString() == "'\xC3\xA9' at position 36 is not a hexadecimal digit");
+    CHECK(ulid::explain(QStringLiteral("user_01h455vb4pex5vsknk084sn02Q")).toStdString() ==
+          ulid::explain("user_01h455vb4pex5vsknk084sn02Q", ulid::text_form::type_id));
 }
 
 TEST_CASE("QUuid holds the same 128 bits", "[qt]") {

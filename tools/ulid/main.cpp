@@ -62,8 +62,9 @@ Output:
 
 An option that cannot apply (-n while parsing, -f while generating, --uuid
 with -f, ...) is refused, never ignored. ULIDs are checked strictly (26
-Crockford base32 characters, either case); a 36-character input is a UUID;
-an input with a '_' is a TypeID (lower case only, the last '_' ends the prefix).
+Crockford base32 characters, either case); an input with a '_' is a TypeID
+(lower case only, the last '_' ends the prefix); any other is a UUID, in the
+spellings PostgreSQL accepts (32 hex digits, '{}' and '-' allowed).
 Standard input: each line gives one line of output, on standard output, or
 on standard error as "ulid: line N: 'input': reason" when invalid (a blank
 line too); a '\r' before the '\n', or at the very end of the input, is part
@@ -241,7 +242,7 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
     ulid::ulid id;
     ulid::type_id type_id;
     const bool as_type_id = text.find('_') != std::string_view::npos;
-    const bool as_uuid = !as_type_id && length == 36;
+    const bool as_uuid = !as_type_id && length != ulid::encoded_size;  // parse_any()'s other form
     const std::error_code ec = text.size() < length ? ulid::make_error_code(ulid::errc::data_size)
                                : as_type_id         ? ulid::parse_type_id(text, type_id)
                                                     : ulid::parse_any(text, id);

@@ -2,6 +2,7 @@
 // in-memory database, loads the built module by path (ULID_SQLITE_MODULE,
 // given by CMake) with sqlite3_load_extension(), and runs SQL.
 #include "catch.hpp"
+#include "uuid_spellings.hpp"
 
 #include <ulid/ulid.hpp>
 
@@ -609,6 +610,24 @@ TEST_CASE("ulid_ms, ulid_datetime, ulid_to_uuid, ulid_to_bytes and ulid_from_byt
     CHECK(db.text("SELECT typeof(ulid_ms(ulid()))") == "integer");
 }
 
+TEST_CASE("ulid_from_uuid reads every UUID spelling of the shared table, and only those") {
+    // tests/uuid_spellings.txt: PostgreSQL's uuid_in spellings, the cases
+    // the library, the tool and PostgreSQL are tested with too.
+    database db;
+    const std::vector<test::uuid_spelling> cases = test::read_uuid_spellings(ULID_UUID_SPELLINGS);
+    REQUIRE(cases.size() >= 20);
+    for (const test::uuid_spelling& c : cases) {
+        INFO("input: '" << c.input << "'");
+        const std::string sql = "SELECT ulid_to_uuid(ulid_from_uuid(" + quote(c.input) + "))";
+        if (c.expected == "reject") {
+            CHECK(db.error(sql) ==
+                  "ulid_from_uuid: invalid UUID '" + c.input + "': " + ulid::explain(c.input, ulid::text_form::uuid));
+        } else {
+            CHECK(db.text(sql) == c.expected);
+        }
+    }
+}
+
 TEST_CASE("round trips: text -> blob -> text, text -> UUID -> text, over generated IDs") {
     database db;
     db.exec("CREATE TABLE r(id TEXT)");
@@ -704,8 +723,8 @@ TEST_CASE("invalid IDs are SQL errors with the library's message") {
         CHECK(db.error("SELECT ulid_from_uuid('01563df3-6481-d676-4c61-efb99302bd5g')") ==
               "ulid_from_uuid: invalid UUID '01563df3-6481-d676-4c61-efb99302bd5g': 'g' at position 36 is not a "
               "hexadecimal digit");
-        CHECK(db.error("SELECT ulid_from_uuid('01563df36481-d676-4c61-efb99302-bd5b')") ==
-              "ulid_from_uuid: invalid UUID '01563df36481-d676-4c61-efb99302-bd5b': '6' at position 9 is not '-'");
+        CHECK(db.error("SELECT ulid_from_uuid('01563df3648-1d676-4c61-efb99302-bd5b')") ==
+              "ulid_from_uuid: invalid UUID '01563df3648-1d676-4c61-efb99302-bd5b': '6' at position 9 is not '-'");
         CHECK(db.error("SELECT ulid_from_uuid(" + quote(known_text) + ")") ==
               "ulid_from_uuid: invalid UUID '" + std::string(known_text) + "': got 26 characters, expected 36");
         CHECK(db.error("SELECT ulid_from_uuid(x'" + std::string(known_hex) + "')") ==
