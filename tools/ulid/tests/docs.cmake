@@ -8,7 +8,8 @@
 # "echo $?" sees the command before), in a scratch directory, with the ulid
 # under test first in PATH, TZ=UTC0 and standard input empty. In a block
 # preceded by the line "<!-- doc-test: mask -->", ULIDs, UUIDs, RFC 3339 times,
-# 13-digit millisecond counts and 20-digit hex entropy are compared by shape,
+# 13-digit millisecond counts, 20-digit hex entropy and the JSON "uuidv7" flag
+# are compared by shape,
 # since generated ULIDs and the current time differ on every run.
 include("${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake")
 
@@ -51,6 +52,9 @@ function(mask var text)
   string(REGEX REPLACE "[0-7]${_lower25}" "<ulid>" text "${text}")
   string(REGEX REPLACE "${_time3339}" "<time>" text "${text}")
   string(REGEX REPLACE "${_digits13}" "<ms>" text "${text}")
+  # Whether a random ID also has UUIDv7's version and variant bits is
+  # chance (1 in 64): a flag of the generated value, masked with it.
+  string(REGEX REPLACE "\"uuidv7\":(true|false)" "\"uuidv7\":<bool>" text "${text}")
   set(${var} "${text}" PARENT_SCOPE)
 endfunction()
 
