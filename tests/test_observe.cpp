@@ -30,10 +30,6 @@ using namespace std::chrono_literals;
 /// 3000-01-01T00:00:00Z in Unix milliseconds.
 constexpr std::uint64_t year_3000_ms = 32503680000000;
 
-std::int64_t step_ns(std::chrono::milliseconds offset) {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(offset).count();
-}
-
 /// A random ID whose time is within [now + from, now + to] ms; the rest of
 /// its bits random, or shaped like a UUIDv7, or at a counter's edges.
 ulid::ulid random_near_now(std::mt19937_64& rng, std::int64_t from, std::int64_t to) {
@@ -95,6 +91,10 @@ void check_user_generator_orders_after_observed(std::uint64_t seed) {
 }
 
 #if !defined(_WIN32)
+std::int64_t step_ns(std::chrono::milliseconds offset) {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(offset).count();
+}
+
 /// Runs `body` in a child process and returns its exit status (0: passed).
 template <class Body>
 int in_child(Body body) {
