@@ -4703,7 +4703,15 @@ struct monotonic {
             const std::uint64_t fresh_low = load_be(fresh.data() + 2, 8) & max_low<Layout>;
             // Without a state at place.tick, the new one waits in `parked`,
             // where next() resumes it and read_monotonic() keeps its own.
-            *(at != nullptr ? at : &g.parked) = place_above(place.tick, place.high, place.low, fresh_high, fresh_low);
+            // Assigned by name, not through `at`: g++ 12 under -fsanitize=thread
+            // took the write for one into `tick` alone (-Wstringop-overflow).
+            const monotonic_state::position placed =
+                place_above(place.tick, place.high, place.low, fresh_high, fresh_low);
+            if (at == &g.now) {
+                g.now = placed;
+            } else {
+                g.parked = placed;
+            }
         }
         g.floor = place.tick;
         return errc{};
