@@ -978,12 +978,14 @@ inline void set_max_clock_skew(std::chrono::milliseconds skew) noexcept;
 ///   random increment within a step (method 2); when it would overflow, the
 ///   step advances.
 ///
-/// A layout has the static members below; monotonic_entropy calls them and
-/// knows nothing else of it. A tick is 2^-sub_ms_bits ms; the counter that
-/// grows within a tick is a high word (counter_bits - 64 bits, when above
-/// 64) and a low word. Its 48 bits of milliseconds, sub_ms_bits,
-/// fixed_bits and counter_bits must add up to the 128 bits of an ID, with
-/// 1 to 80 counter bits: a layout that breaks that budget does not compile.
+/// A layout has the static members below; monotonic_entropy, the make
+/// functions and default_entropy<Layout>() are written once over them. A
+/// tick is 2^-sub_ms_bits ms; the counter that grows within a tick is a high
+/// word (counter_bits - 64 bits, when above 64) and a low word. Its 48 bits
+/// of milliseconds (first, as in every ULID), sub_ms_bits, fixed_bits and
+/// counter_bits must add up to the 128 bits of an ID, with 1 to 80 counter
+/// bits and a tick that fits 64 bits: monotonic_entropy over a layout that
+/// breaks that budget does not compile.
 /// - now_tick(): the current tick as the make functions read it.
 /// - handler_tick(): the current tick from the system clock itself
 ///   (async-signal-safe), for make functions called in a signal handler.
@@ -1038,6 +1040,17 @@ struct uuidv7_layout {
     /// millisecond or step, by its version and variant bits.
     [[nodiscard]] static constexpr detail::observed_place place(const ulid& x) noexcept;
 };
+
+namespace detail {
+
+template <class... Layouts>
+struct layout_list {};
+
+/// The library's layouts: observe() and observe_thread_local() take an ID
+/// into the generators of each.
+using library_layouts = layout_list<ulid_layout, uuidv7_layout>;
+
+}  // namespace detail
 
 /// Entropy that grows strictly within a millisecond, as oklog/ulid's
 /// Monotonic(r, inc). Owns its source (use a reference type, e.g.
@@ -5243,6 +5256,23 @@ ULID_FORCE_INLINE void make_now_batch(ulid* out, std::size_t n, const char* call
     if (result.ec) fatal(caller, result.ec);
 }
 
+/// observe() of `x` on the process-wide (or the calling thread's) generator
+/// of each layout in turn, stopping at the first failure.
+template <bool ThreadLocal, class... Layouts>
+[[nodiscard]] errc observe_each(layout_list<Layouts...> /*layouts*/, const ulid& x) noexcept {
+    errc s = errc{};
+    const auto one = [&](auto& generator) {
+        s = access::observe(generator, x);
+        return s == errc{};
+    };
+    if constexpr (ThreadLocal) {
+        (void)(one(thread_local_entropy<Layouts>()) && ...);
+    } else {
+        (void)(one(default_entropy<Layouts>()) && ...);
+    }
+    return s;
+}
+
 /// must_make(ms) and must_make_v7(ms), on the Layout's given-time generator.
 template <class Layout>
 [[nodiscard]] ulid must_make_given(std::uint64_t ms) {
@@ -5302,9 +5332,7 @@ inline observe_result observe(const ulid& x) noexcept {
     const detail::generator_entry entry;
     observe_result r = detail::check_skew(x, detail::clock_ms());
     if (r.ec) return r;
-    errc s = detail::access::observe(default_entropy<ulid_layout>(), x);
-    if (s == errc{}) s = detail::access::observe(default_entropy<uuidv7_layout>(), x);
-    r.ec = detail::to_error_code(s);
+    r.ec = detail::to_error_code(detail::observe_each<false>(detail::library_layouts{}, x));
     return r;
 }
 
@@ -5312,9 +5340,7 @@ inline observe_result observe_thread_local(const ulid& x) noexcept {
     const detail::generator_entry entry;
     observe_result r = detail::check_skew(x, detail::clock_ms());
     if (r.ec) return r;
-    errc s = detail::access::observe(thread_local_entropy<ulid_layout>(), x);
-    if (s == errc{}) s = detail::access::observe(thread_local_entropy<uuidv7_layout>(), x);
-    r.ec = detail::to_error_code(s);
+    r.ec = detail::to_error_code(detail::observe_each<true>(detail::library_layouts{}, x));
     return r;
 }
 
