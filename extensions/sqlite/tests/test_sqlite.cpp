@@ -360,7 +360,9 @@ TEST_CASE("the generators are SQL errors, not an abort of the host, when the OS 
     REQUIRE(waitpid(pid, &status, 0) == pid);
     REQUIRE(WIFEXITED(status));  // not killed by an abort
     const int code = WEXITSTATUS(status);
-    INFO("exit code " << code << (code >= 10 ? ": wrong result of " + calls.at(code - 10).first : std::string()));
+    INFO("exit code " << code
+                      << (code >= 10 ? ": wrong result of " + calls.at(static_cast<std::size_t>(code - 10)).first
+                                     : std::string()));
     CHECK(code == 0);
 }
 #endif
