@@ -144,6 +144,56 @@ TEST_CASE("generate(ms, default_entropy(), out) is the public fast path", "[make
                                   ulid::locked_monotonic_entropy<ulid::monotonic_entropy<ulid::secure_entropy>>>);
 }
 
+namespace {
+
+/// next(made.time()) on the generator that made `made` takes one monotonic
+/// step past it in its tick (next() keeps the floor `made` set); another
+/// generator would start that millisecond afresh.
+template <class Generator>
+void check_steps_past(Generator& source, const ulid::ulid& made) {
+    ulid::ulid next;
+    REQUIRE_FALSE(source.next(made.time(), next));
+    INFO("made " << made.to_string() << ", next " << next.to_string());
+    const std::uint64_t borrow = next.low() < made.low() ? 1U : 0U;
+    REQUIRE(next.high() - made.high() == borrow);
+    const std::uint64_t step = next.low() - made.low();
+    REQUIRE(step >= 1U);
+    REQUIRE(step <= ulid::monotonic_entropy<ulid::secure_entropy>::default_increment);
+}
+
+}  // namespace
+
+TEST_CASE("default_entropy<Layout>() and thread_local_entropy<Layout>() are the make functions' generators", "[make]") {
+    STATIC_REQUIRE(std::is_same_v<decltype(ulid::default_entropy()), ulid::default_entropy_type&>);
+    STATIC_REQUIRE(
+        std::is_same_v<
+            decltype(ulid::default_entropy<ulid::uuidv7_layout>()),
+            ulid::locked_monotonic_entropy<ulid::monotonic_entropy<ulid::secure_entropy, ulid::uuidv7_layout>>&>);
+    STATIC_REQUIRE(std::is_same_v<decltype(ulid::thread_local_entropy<ulid::uuidv7_layout>()),
+                                  ulid::monotonic_entropy<ulid::secure_entropy, ulid::uuidv7_layout>&>);
+    SECTION("make()") { check_steps_past(ulid::default_entropy<ulid::ulid_layout>(), ulid::make()); }
+    SECTION("make_v7()") { check_steps_past(ulid::default_entropy<ulid::uuidv7_layout>(), ulid::make_v7()); }
+    SECTION("make_thread_local()") { check_steps_past(ulid::thread_local_entropy(), ulid::make_thread_local()); }
+    SECTION("make_v7_thread_local()") {
+        check_steps_past(ulid::thread_local_entropy<ulid::uuidv7_layout>(), ulid::make_v7_thread_local());
+    }
+    SECTION("make_batch() and make_v7_batch()") {
+        std::array<ulid::ulid, 3> batch{};
+        ulid::make_batch(batch.data(), batch.size());
+        check_steps_past(ulid::default_entropy(), batch.back());
+        ulid::make_v7_batch(batch.data(), batch.size());
+        check_steps_past(ulid::default_entropy<ulid::uuidv7_layout>(), batch.back());
+    }
+    SECTION("next_now() continues the make function's sequence") {
+        const ulid::ulid made = ulid::make_v7();
+        ulid::ulid next;
+        REQUIRE_FALSE(ulid::default_entropy<ulid::uuidv7_layout>().next_now(next));
+        REQUIRE(next.is_uuidv7());
+        REQUIRE(made < next);
+        REQUIRE(next < ulid::make_v7());
+    }
+}
+
 TEST_CASE("the deprecated make(ms) still compiles and is must_make(ms)", "[make]") {
 #if defined(__GNUC__)
 #pragma GCC diagnostic push

@@ -141,12 +141,14 @@ void result_blob(sqlite3_context* ctx, const ulid::ulid& id) noexcept {
     sqlite3_result_blob(ctx, id.bytes().data(), static_cast<int>(ulid::binary_size), SQLITE_TRANSIENT);
 }
 
-/// The next ULID of make()'s process-wide sequence (the same source, clock
-/// and call), but where make() would abort the host process, on a system
-/// with no randomness or a clock past the year 10889, this sets an SQL error
-/// and returns false.
+/// The next ID of the process-wide sequence of `Layout`: make()'s for
+/// ulid_layout, make_v7()'s for uuidv7_layout (the same source, clock and
+/// step). But where the make function would abort the host process, on a
+/// system with no randomness or a clock past the year 10889, this sets an
+/// SQL error and returns false.
+template <class Layout>
 bool next_id(sqlite3_context* ctx, const char* function, ulid::ulid& out) noexcept {
-    const std::error_code ec = ulid::default_entropy().next(ulid::now(), out);
+    const std::error_code ec = ulid::default_entropy<Layout>().next_now(out);
     if (!ec) return true;
     std::array<char, 256> message{};
     std::snprintf(message.data(), message.size(), "%s: cannot generate a ULID: %s", function, library_message(ec));
@@ -238,25 +240,27 @@ extern "C" {
 /// ulid_bytes() result in this process.
 static void ulid_text_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
     ulid::ulid id;
-    if (next_id(ctx, "ulid", id)) result_text(ctx, id);
+    if (next_id<ulid::ulid_layout>(ctx, "ulid", id)) result_text(ctx, id);
 }
 
 /// ulid_bytes(): as ulid(), as a 16-byte blob.
 static void ulid_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
     ulid::ulid id;
-    if (next_id(ctx, "ulid_bytes", id)) result_blob(ctx, id);
+    if (next_id<ulid::ulid_layout>(ctx, "ulid_bytes", id)) result_blob(ctx, id);
 }
 
 /// ulid_v7(): a new ULID as text that is also an RFC 9562 UUIDv7
-/// (ulid::make_v7()), strictly greater than every earlier ulid_v7() or
-/// ulid_v7_bytes() result in this process.
+/// (ulid::make_v7()'s sequence), strictly greater than every earlier
+/// ulid_v7(), ulid_v7_bytes() or typeid() result in this process.
 static void ulid_v7_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
-    result_text(ctx, ulid::make_v7());
+    ulid::ulid id;
+    if (next_id<ulid::uuidv7_layout>(ctx, "ulid_v7", id)) result_text(ctx, id);
 }
 
 /// ulid_v7_bytes(): as ulid_v7(), as a 16-byte blob (the UUID's bytes).
 static void ulid_v7_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** /*argv*/) noexcept {
-    result_blob(ctx, ulid::make_v7());
+    ulid::ulid id;
+    if (next_id<ulid::uuidv7_layout>(ctx, "ulid_v7_bytes", id)) result_blob(ctx, id);
 }
 
 /// ulid_observe(id): every later ulid(), ulid_bytes(), ulid_v7() and
@@ -395,8 +399,9 @@ static void ulid_from_bytes_function(sqlite3_context* ctx, int /*argc*/, sqlite3
 static void typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
     std::string_view prefix;
-    if (!read_prefix(ctx, "typeid", argv[0], prefix)) return;
-    result_type_id(ctx, prefix, ulid::make_v7());
+    ulid::ulid id;
+    if (!read_prefix(ctx, "typeid", argv[0], prefix) || !next_id<ulid::uuidv7_layout>(ctx, "typeid", id)) return;
+    result_type_id(ctx, prefix, id);
 }
 
 /// ulid_to_typeid(id, prefix): the ID (text or blob) as a TypeID under `prefix`.

@@ -32,9 +32,10 @@
 //   Entropy sources (anything with read(), or a UniformRandomBitGenerator)
 //     zero_entropy, os_entropy, secure_entropy (ChaCha8, reseeding, fork-safe)
 //   Monotonic generation
-//     monotonic_entropy<Source, Layout = ulid_layout>, uuidv7_layout,
-//     locked_monotonic_entropy<Monotonic>, batch_result,
-//     default_entropy() (process-wide, locked), thread_local_entropy()
+//     monotonic_entropy<Source, Layout = ulid_layout>, locked_monotonic_entropy<Monotonic>,
+//     batch_result; layouts ulid_layout and uuidv7_layout (policies: clock, ID, seed)
+//     default_entropy<Layout = ulid_layout>() (process-wide, locked: make()'s or
+//       make_v7()'s), thread_local_entropy<Layout = ulid_layout>()
 //   Causal order (docs/design.md, Causal order)
 //     observe(id) -> observe_result  every later make()/make_v7() (and batch) is greater than id
 //     observe_thread_local(id)       the same for the calling thread's thread-local generators
@@ -831,6 +832,27 @@ struct monotonic_state {
     uniform_plan draw;  // how to draw a step in [0, inc)
 };
 
+/// Where an observed ID falls among a layout's IDs: every ID at a tick above
+/// `tick` is greater, and so is every ID at `tick` when not `exact`, or one
+/// whose counter is above (high, low) when `exact`. A `tick` above the
+/// layout's last tick means that no ID is greater.
+struct observed_place {
+    std::uint64_t tick = 0;
+    std::uint64_t high = 0;
+    std::uint64_t low = 0;
+    bool exact = false;
+};
+
+/// Whether `Layout` keeps the bit budget of a layout (see ulid_layout): its
+/// parts fill the 128 bits, with 1 to 80 counter bits, a tick that fits 64
+/// bits, and max_tick the last tick of max_time.
+template <class Layout>
+inline constexpr bool layout_fits = 48 + Layout::sub_ms_bits + Layout::fixed_bits + Layout::counter_bits == 128 &&
+                                    Layout::counter_bits >= 1 && Layout::counter_bits <= 80 &&
+                                    Layout::sub_ms_bits <= 16 &&
+                                    Layout::max_tick == ((max_time << Layout::sub_ms_bits) |
+                                                         ((std::uint64_t{1} << Layout::sub_ms_bits) - 1U));
+
 /// The lock of locked_monotonic_entropy, for critical sections of a few
 /// nanoseconds. In a process copy (a child however made, but for a clone
 /// that shares memory) a lock that a parent's thread held is free. Meets the
@@ -945,8 +967,8 @@ inline constexpr std::chrono::milliseconds default_max_clock_skew{500};
 /// an earlier observe() set. Thread-safe.
 inline void set_max_clock_skew(std::chrono::milliseconds skew) noexcept;
 
-/// What a monotonic generator makes; a property of the generator, chosen by
-/// its second template argument.
+/// What a monotonic generator makes: its second template argument, a policy
+/// that owns the layout's behaviour. The library's two:
 /// - ulid_layout: the classic ULID, 48-bit Unix milliseconds and 80 bits
 ///   that grow within a millisecond.
 /// - uuidv7_layout: ULIDs that are also RFC 9562 UUIDv7 (section 5.7):
@@ -955,17 +977,80 @@ inline void set_max_clock_skew(std::chrono::milliseconds skew) noexcept;
 ///   method 3, as PostgreSQL 18's uuidv7()); rand_b is random and grows by a
 ///   random increment within a step (method 2); when it would overflow, the
 ///   step advances.
+///
+/// A layout has the static members below; monotonic_entropy, the make
+/// functions and default_entropy<Layout>() are written once over them. A
+/// tick is 2^-sub_ms_bits ms; the counter that grows within a tick is a high
+/// word (counter_bits - 64 bits, when above 64) and a low word. Its 48 bits
+/// of milliseconds (first, as in every ULID), sub_ms_bits, fixed_bits and
+/// counter_bits must add up to the 128 bits of an ID, with 1 to 80 counter
+/// bits and a tick that fits 64 bits: monotonic_entropy over a layout that
+/// breaks that budget does not compile.
+/// - now_tick(): the current tick as the make functions read it.
+/// - handler_tick(): the current tick from the system clock itself
+///   (async-signal-safe), for make functions called in a signal handler.
+/// - make_id(tick, high, low): the ID at `tick` with counter high:low.
+/// - seed(fresh, counter): a fresh counter from ten random bytes.
+/// - place(x): where an observed ID `x` falls among the layout's IDs.
 struct ulid_layout {
     /// Bits of sub-millisecond time after the milliseconds.
     static constexpr unsigned sub_ms_bits = 0;
-    /// Bits that grow within one time step.
+    /// Bits that grow within one tick.
     static constexpr unsigned counter_bits = 80;
+    /// Bits that are the same in every ID (none here).
+    static constexpr unsigned fixed_bits = 0;
+    static_assert(48 + sub_ms_bits + fixed_bits + counter_bits == 128, "a ULID is 128 bits");
+    /// The last tick: max_time.
+    static constexpr std::uint64_t max_tick = max_time;
+
+    /// The calibrated cycle-counter clock, in milliseconds (Part 2, "Time").
+    [[nodiscard]] static std::uint64_t now_tick() noexcept;
+    /// now(), the system clock.
+    [[nodiscard]] static std::uint64_t handler_tick() noexcept;
+    /// The timestamp `tick`, then the 16 + 64 counter bits.
+    [[nodiscard]] static constexpr ulid make_id(std::uint64_t tick, std::uint64_t high, std::uint64_t low) noexcept;
+    /// All ten bytes, in order.
+    static constexpr void seed(const entropy_array& fresh, detail::monotonic_state::position& counter) noexcept;
+    /// Every ID is placed exactly.
+    [[nodiscard]] static constexpr detail::observed_place place(const ulid& x) noexcept;
 };
+
 /// See ulid_layout.
 struct uuidv7_layout {
+    /// rand_a: the fraction of the millisecond in 4096 steps.
     static constexpr unsigned sub_ms_bits = 12;
+    /// rand_b.
     static constexpr unsigned counter_bits = 62;
+    /// The version (4 bits) and the variant (2 bits).
+    static constexpr unsigned fixed_bits = 6;
+    static_assert(48 + sub_ms_bits + fixed_bits + counter_bits == 128, "a UUIDv7 is 128 bits");
+    /// The last 1/4096 ms of max_time.
+    static constexpr std::uint64_t max_tick = (max_time << sub_ms_bits) | ((std::uint64_t{1} << sub_ms_bits) - 1U);
+
+    /// The precise system clock in 1/4096 ms (not the cycle counter, whose
+    /// error is not well under one step: docs/design.md).
+    [[nodiscard]] static std::uint64_t now_tick() noexcept;
+    /// now_tick(), which is the system clock already.
+    [[nodiscard]] static std::uint64_t handler_tick() noexcept;
+    /// unix_ts_ms, version 7, rand_a from `tick`; variant 10, rand_b `low`.
+    [[nodiscard]] static constexpr ulid make_id(std::uint64_t tick, std::uint64_t high, std::uint64_t low) noexcept;
+    /// rand_b from the last eight bytes.
+    static constexpr void seed(const entropy_array& fresh, detail::monotonic_state::position& counter) noexcept;
+    /// A UUIDv7 exactly; any other ID before or after all UUIDv7 IDs of its
+    /// millisecond or step, by its version and variant bits.
+    [[nodiscard]] static constexpr detail::observed_place place(const ulid& x) noexcept;
 };
+
+namespace detail {
+
+template <class... Layouts>
+struct layout_list {};
+
+/// The library's layouts: observe() and observe_thread_local() take an ID
+/// into the generators of each.
+using library_layouts = layout_list<ulid_layout, uuidv7_layout>;
+
+}  // namespace detail
 
 /// Entropy that grows strictly within a millisecond, as oklog/ulid's
 /// Monotonic(r, inc). Owns its source (use a reference type, e.g.
@@ -989,6 +1074,10 @@ struct uuidv7_layout {
 template <class Source, class Layout = ulid_layout>
 class monotonic_entropy {
     using source_type = std::remove_reference_t<Source>;
+    static_assert(detail::layout_fits<Layout>,
+                  "monotonic_entropy<Source, Layout>: Layout breaks the bit budget of a layout (48 bits of "
+                  "milliseconds, sub_ms_bits, fixed_bits and counter_bits fill 128 bits; 1 to 80 counter bits; see "
+                  "ulid_layout)");
 
 public:
     /// The increment used when inc == 0, as in oklog/ulid.
@@ -1120,24 +1209,35 @@ private:
     Monotonic monotonic_;
 };
 
-/// The type of default_entropy(): ChaCha8 keyed from the operating system,
-/// monotonic with the default increment, behind a lock.
-using default_entropy_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy>>;
+/// The type of default_entropy<Layout>(): ChaCha8 keyed from the operating
+/// system, monotonic with the default increment, behind a lock.
+template <class Layout = ulid_layout>
+using default_entropy_t = locked_monotonic_entropy<monotonic_entropy<secure_entropy, Layout>>;
 
-/// The process-wide, thread-safe monotonic source used by make(). Built at
-/// compile time (no start-up code, no heap), and never destroyed, so make()
-/// stays valid during static destruction. Cannot fail. Its lock is free in every
-/// child process (see locked_monotonic_entropy). Not async-signal-safe
-/// itself: the make functions are.
-[[nodiscard]] inline default_entropy_type& default_entropy() noexcept;
+/// The type of default_entropy(), make()'s source.
+using default_entropy_type = default_entropy_t<ulid_layout>;
 
-/// The calling thread's own secure monotonic source: the same generator as
-/// default_entropy() without the lock, so it is monotonic within its thread
-/// only; ULIDs from different threads are unique but not ordered with each
-/// other. Built in the thread's static storage on first use (no heap; its
-/// keystream page is mapped then) and destroyed at thread exit, which wipes
-/// its key and unmaps the page.
-[[nodiscard]] inline monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept;
+/// The process-wide, thread-safe monotonic source of `Layout`:
+/// default_entropy() is make()'s (and make_batch()'s),
+/// default_entropy<uuidv7_layout>() is make_v7()'s. One object per layout in
+/// the program. Built at compile time (no start-up code, no heap), and never
+/// destroyed, so the make functions stay valid during static destruction.
+/// Cannot fail. Its lock is free in every child process (see
+/// locked_monotonic_entropy). Not async-signal-safe itself: the make
+/// functions are. Its next_now() is the make function's step (the layout's
+/// clock) with errors returned, not aborted on.
+template <class Layout = ulid_layout>
+[[nodiscard]] default_entropy_t<Layout>& default_entropy() noexcept;
+
+/// The calling thread's own secure monotonic source of `Layout` (that of
+/// make_thread_local(), or of make_v7_thread_local() for uuidv7_layout): the
+/// same generator as default_entropy<Layout>() without the lock, so it is
+/// monotonic within its thread only; ULIDs from different threads are
+/// unique but not ordered with each other. Built in the thread's static
+/// storage on first use (no heap; its keystream page is mapped then) and
+/// destroyed at thread exit, which wipes its key and unmaps the page.
+template <class Layout = ulid_layout>
+[[nodiscard]] monotonic_entropy<secure_entropy, Layout>& thread_local_entropy() noexcept;
 
 // ---------------------------------------------------------------------------
 // Making ULIDs
@@ -3352,22 +3452,63 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
     return ns < 0 ? 0 : v7_tick(static_cast<std::uint64_t>(ns));
 }
 
-/// The generators' current tick: clock_ms() for ulid_layout; for
-/// uuidv7_layout the precise system clock, since the cycle counter's error
-/// (tens of ns measured, but up to about 500 ns while NTP changes the rate,
-/// docs/design.md) is not well under one 244 ns step, which make_v7()'s
-/// order across processes rests on.
-template <class Layout>
-[[nodiscard]] ULID_FORCE_INLINE std::uint64_t now_tick() noexcept {
-    if constexpr (Layout::sub_ms_bits == 0) {
-        return clock_ms();
-    } else {
-        static_assert(Layout::sub_ms_bits == 12, "the clock gives 1/4096 ms");
-        return now_v7_tick();
-    }
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// Layouts
+// ---------------------------------------------------------------------------
+// Each layout's whole behaviour (see ulid_layout); monotonic_entropy and the
+// make functions are written once over them.
+
+ULID_FORCE_INLINE std::uint64_t ulid_layout::now_tick() noexcept { return detail::clock_ms(); }
+
+inline std::uint64_t ulid_layout::handler_tick() noexcept { return now(); }
+
+constexpr ulid ulid_layout::make_id(std::uint64_t tick, std::uint64_t high, std::uint64_t low) noexcept {
+    return ulid::from_high_low((tick << 16U) | high, low);
 }
 
-}  // namespace detail
+constexpr void ulid_layout::seed(const entropy_array& fresh, detail::monotonic_state::position& counter) noexcept {
+    counter.high = detail::load_be(fresh.data(), 2);
+    counter.low = detail::load_be(fresh.data() + 2, 8);
+}
+
+constexpr detail::observed_place ulid_layout::place(const ulid& x) noexcept {
+    return {x.time(), x.high() & 0xFFFFU, x.low(), true};
+}
+
+// uuidv7_layout: the precise system clock, since the cycle counter's error
+// (tens of ns measured, but up to about 500 ns while NTP changes the rate,
+// docs/design.md) is not well under one 244 ns step, which make_v7()'s
+// order across processes rests on.
+ULID_FORCE_INLINE std::uint64_t uuidv7_layout::now_tick() noexcept { return detail::now_v7_tick(); }
+
+inline std::uint64_t uuidv7_layout::handler_tick() noexcept { return detail::now_v7_tick(); }
+
+constexpr ulid uuidv7_layout::make_id(std::uint64_t tick, std::uint64_t /*high*/, std::uint64_t low) noexcept {
+    // RFC 9562 section 5.7: unix_ts_ms, ver 0111, rand_a, var 10, rand_b.
+    const std::uint64_t ms = tick >> 12U;
+    const std::uint64_t rand_a = tick & 0xFFFU;
+    return ulid::from_high_low((ms << 16U) | 0x7000U | rand_a, (std::uint64_t{2} << 62U) | low);
+}
+
+constexpr void uuidv7_layout::seed(const entropy_array& fresh, detail::monotonic_state::position& counter) noexcept {
+    counter.high = 0;
+    counter.low = detail::load_be(fresh.data() + 2, 8) & ((std::uint64_t{1} << 62U) - 1U);
+}
+
+constexpr detail::observed_place uuidv7_layout::place(const ulid& x) noexcept {
+    // A UUIDv7 is placed exactly; any other ID sorts before or after all
+    // UUIDv7 IDs of its millisecond or tick by its version and variant bits,
+    // which sit where a UUIDv7's are constant.
+    const std::uint64_t ms = x.time();
+    const std::uint64_t version = (x.high() >> 12U) & 0xFU;
+    const std::uint64_t tick = (ms << 12U) | (x.high() & 0xFFFU);
+    const std::uint64_t variant = x.low() >> 62U;
+    if (version != 7) return {(version < 7 ? ms : ms + 1U) << 12U, 0, 0, false};
+    if (variant != 2) return {variant < 2 ? tick : tick + 1U, 0, 0, false};
+    return {tick, 0, x.low() & ((std::uint64_t{1} << 62U) - 1U), true};
+}
 
 // ---------------------------------------------------------------------------
 // Entropy: source traits, uniform draws, the operating system
@@ -4514,11 +4655,6 @@ template <class S>
 
 namespace detail {
 
-/// The last tick of a layout: max_time's last sub-millisecond step.
-template <class Layout>
-inline constexpr std::uint64_t max_tick = (max_time << Layout::sub_ms_bits) |
-                                          ((std::uint64_t{1} << Layout::sub_ms_bits) - 1U);
-
 /// The largest counter of a layout's low word (all 64 bits for ulid_layout,
 /// whose counter carries into the high word).
 template <class Layout>
@@ -4538,17 +4674,6 @@ inline std::atomic<std::chrono::milliseconds::rep> max_clock_skew_ms{default_max
     if (r.ahead.count() > max_clock_skew_ms.load(std::memory_order_relaxed)) r.ec = make_error_code(errc::clock_skew);
     return r;
 }
-
-/// Where an observed ID falls among a layout's IDs: every ID at a tick above
-/// `tick` is greater, and so is every ID at `tick` when not `exact`, or one
-/// whose counter is above (high, low) when `exact`. A `tick` above the
-/// layout's last tick means that no ID is greater.
-struct observed_place {
-    std::uint64_t tick = 0;
-    std::uint64_t high = 0;
-    std::uint64_t low = 0;
-    bool exact = false;
-};
 
 /// monotonic_entropy's algorithm, on its state `g` and its source.
 template <class Layout>
@@ -4578,7 +4703,7 @@ struct monotonic {
     template <class S>
     [[nodiscard]] static ULID_FORCE_INLINE errc next(monotonic_state& g, S& source, std::uint64_t tick,
                                                      ulid& out) noexcept {
-        if (tick > max_tick<Layout>) return errc::big_time;
+        if (tick > Layout::max_tick) return errc::big_time;
         tick = tick > g.floor ? tick : g.floor;
         if (ULID_LIKELY(tick == g.now.tick && !forked(g)) || resume_parked(g, tick)) {
             const errc s = g.now.exhausted ? errc::monotonic_overflow : increment(g, source);
@@ -4587,7 +4712,7 @@ struct monotonic {
                 out = make_id(g.now);
                 return errc{};
             }
-            if (s != errc::monotonic_overflow || tick == max_tick<Layout>) return s;
+            if (s != errc::monotonic_overflow || tick == Layout::max_tick) return s;
             ++tick;
         }
         if (const errc s = reseed(g, source, tick); s != errc{}) return s;
@@ -4623,25 +4748,7 @@ struct monotonic {
                                                   : 0U;
 
     [[nodiscard]] static constexpr observed_place place_of(const ulid& x) noexcept {
-        const std::uint64_t ms = x.time();
-        observed_place p;
-        if constexpr (Layout::sub_ms_bits == 0) {
-            p = {ms, x.high() & max_high, x.low(), true};
-        } else {
-            // A UUIDv7 is placed exactly; any other ID sorts before or after
-            // all UUIDv7 IDs of its millisecond or tick by its version and
-            // variant bits, which sit where a UUIDv7's are constant.
-            const std::uint64_t version = (x.high() >> 12U) & 0xFU;
-            const std::uint64_t tick = (ms << 12U) | (x.high() & 0xFFFU);
-            const std::uint64_t variant = x.low() >> 62U;
-            if (version != 7) {
-                p = {(version < 7 ? ms : ms + 1U) << 12U, 0, 0, false};
-            } else if (variant != 2) {
-                p = {variant < 2 ? tick : tick + 1U, 0, 0, false};
-            } else {
-                p = {tick, 0, x.low() & max_low<Layout>, true};
-            }
-        }
+        observed_place p = Layout::place(x);
         // The top counter of a tick: only the next tick is above it.
         if (p.exact && p.high == max_high && p.low == max_low<Layout>) p = {p.tick + 1U, 0, 0, false};
         return p;
@@ -4676,7 +4783,7 @@ struct monotonic {
     template <class S>
     [[nodiscard]] static errc observe(monotonic_state& g, S& source, const ulid& x) noexcept {
         const observed_place place = place_of(x);
-        if (place.tick > max_tick<Layout>) return errc::big_time;
+        if (place.tick > Layout::max_tick) return errc::big_time;
         if (place.tick < g.floor || (place.tick == g.floor && !place.exact)) return errc{};  // next() is above x
         // Nothing of a parent's state (or of none) can be kept: only the floor.
         const bool stale = g.epoch == 0 || forked(g);
@@ -4699,14 +4806,14 @@ struct monotonic {
         } else {
             entropy_array fresh{};
             if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
-            const std::uint64_t fresh_high = max_high != 0 ? load_be(fresh.data(), 2) : 0U;
-            const std::uint64_t fresh_low = load_be(fresh.data() + 2, 8) & max_low<Layout>;
+            monotonic_state::position seeded;
+            Layout::seed(fresh, seeded);
             // Without a state at place.tick, the new one waits in `parked`,
             // where next() resumes it and read_monotonic() keeps its own.
             // Assigned by name, not through `at`: g++ 12 under -fsanitize=thread
             // took the write for one into `tick` alone (-Wstringop-overflow).
             const monotonic_state::position placed =
-                place_above(place.tick, place.high, place.low, fresh_high, fresh_low);
+                place_above(place.tick, place.high, place.low, seeded.high, seeded.low);
             if (at == &g.now) {
                 g.now = placed;
             } else {
@@ -4728,15 +4835,7 @@ struct monotonic {
     }
 
     [[nodiscard]] static ulid make_id(const monotonic_state::position& p) noexcept {
-        if constexpr (Layout::sub_ms_bits == 0) {
-            return ulid::from_high_low((p.tick << 16U) | p.high, p.low);
-        } else {
-            // RFC 9562 section 5.7: unix_ts_ms, ver 0111, rand_a, var 10, rand_b.
-            static_assert(Layout::sub_ms_bits == 12 && Layout::counter_bits == 62, "the UUIDv7 layout");
-            const std::uint64_t ms = p.tick >> 12U;
-            const std::uint64_t rand_a = p.tick & 0xFFFU;
-            return ulid::from_high_low((ms << 16U) | 0x7000U | rand_a, (std::uint64_t{2} << 62U) | p.low);
-        }
+        return Layout::make_id(p.tick, p.high, p.low);
     }
 
     template <class S>
@@ -4753,8 +4852,7 @@ struct monotonic {
         entropy_array fresh{};
         if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
         g.epoch = epoch;  // only now: a failed reseed must leave a parent's state marked as such
-        g.now.high = Layout::counter_bits > 64 ? load_be(fresh.data(), 2) : 0U;
-        g.now.low = load_be(fresh.data() + 2, 8) & max_low<Layout>;
+        Layout::seed(fresh, g.now);
         g.now.tick = tick;
         g.now.exhausted = false;
         return errc{};
@@ -4846,7 +4944,7 @@ std::error_code monotonic_entropy<Source, Layout>::next(std::uint64_t ms, ulid& 
 
 template <class Source, class Layout>
 std::error_code monotonic_entropy<Source, Layout>::next_now(ulid& out) noexcept {
-    return detail::to_error_code(detail::monotonic<Layout>::next(state_, source_, detail::now_tick<Layout>(), out));
+    return detail::to_error_code(detail::monotonic<Layout>::next(state_, source_, Layout::now_tick(), out));
 }
 
 template <class Source, class Layout>
@@ -4857,7 +4955,7 @@ batch_result monotonic_entropy<Source, Layout>::next_n(std::uint64_t ms, ulid* o
 
 template <class Source, class Layout>
 observe_result monotonic_entropy<Source, Layout>::observe(const ulid& x) noexcept {
-    observe_result r = detail::check_skew(x, detail::now_tick<Layout>() >> Layout::sub_ms_bits);
+    observe_result r = detail::check_skew(x, Layout::now_tick() >> Layout::sub_ms_bits);
     if (!r.ec) r.ec = detail::to_error_code(detail::monotonic<Layout>::observe(state_, source_, x));
     return r;
 }
@@ -4953,17 +5051,6 @@ private:
     bool reentered_;
 };
 
-/// The current tick of a reentered make function: the system clock itself
-/// (a vDSO read, async-signal-safe), not the thread's cycle-counter line.
-template <class Layout>
-[[nodiscard]] inline std::uint64_t handler_tick() noexcept {
-    if constexpr (Layout::sub_ms_bits == 0) {
-        return now();
-    } else {
-        return now_v7_tick();
-    }
-}
-
 /// `n` increasing IDs at `tick` or later into out[0, n) for a reentered make
 /// function: a generator of its own on the stack, seeded from the kernel,
 /// with monotonic_entropy's increments (moving to the next tick when a
@@ -4980,10 +5067,10 @@ template <class Layout>
     for (std::size_t made = 0; made < n;) {
         s = seeded ? monotonic<Layout>::increment(g, source) : errc::monotonic_overflow;
         if (s == errc::monotonic_overflow) {
-            if (seeded && tick == max_tick<Layout>) break;
+            if (seeded && tick == Layout::max_tick) break;
             tick += seeded ? 1U : 0U;
             entropy_array fresh{};
-            if (tick > max_tick<Layout>) {
+            if (tick > Layout::max_tick) {
                 s = errc::big_time;
             } else if (!source.fill(fresh.data(), fresh.size())) {
                 s = errc::entropy_failure;
@@ -4991,8 +5078,7 @@ template <class Layout>
                 s = errc{};
             }
             if (s != errc{}) break;
-            g.now.high = Layout::counter_bits > 64 ? load_be(fresh.data(), 2) : 0U;
-            g.now.low = load_be(fresh.data() + 2, 8) & max_low<Layout>;
+            Layout::seed(fresh, g.now);
             g.now.tick = tick;
             g.now.exhausted = false;
             seeded = true;
@@ -5011,7 +5097,7 @@ template <class Layout>
 /// functions promise never to report. Out of line: off their fast paths.
 template <class Layout>
 ULID_NOINLINE void make_in_handler_or_abort(ulid* out, std::size_t n, const char* caller) noexcept {
-    if (const errc s = make_in_handler<Layout>(handler_tick<Layout>(), out, n); s != errc{}) fatal(caller, s);
+    if (const errc s = make_in_handler<Layout>(Layout::handler_tick(), out, n); s != errc{}) fatal(caller, s);
 }
 
 template <class Layout>
@@ -5034,14 +5120,13 @@ union process_generator {
     T value;
 };
 
-ULID_CONSTINIT inline process_generator<default_entropy_type> default_generator;
-using default_v7_type = locked_monotonic_entropy<monotonic_entropy<secure_entropy, uuidv7_layout>>;
-ULID_CONSTINIT inline process_generator<default_v7_type> default_v7_generator;
+template <class Layout>
+ULID_CONSTINIT inline process_generator<default_entropy_t<Layout>> default_generator;
 // must_make(ms) and must_make_v7(ms): apart from make()'s, so that make()
 // moving the clock's state on cannot restart a given millisecond below its
 // earlier IDs.
-ULID_CONSTINIT inline process_generator<default_entropy_type> given_generator;
-ULID_CONSTINIT inline process_generator<default_v7_type> given_v7_generator;
+template <class Layout>
+ULID_CONSTINIT inline process_generator<default_entropy_t<Layout>> given_generator;
 
 /// The calling thread's own generator of type T, built in the thread's
 /// static storage on first use (no heap) and destroyed at thread exit, which
@@ -5089,10 +5174,14 @@ struct thread_generator {
 
 }  // namespace detail
 
-inline default_entropy_type& default_entropy() noexcept { return detail::default_generator.value; }
+template <class Layout>
+default_entropy_t<Layout>& default_entropy() noexcept {
+    return detail::default_generator<Layout>.value;
+}
 
-ULID_FORCE_INLINE monotonic_entropy<secure_entropy>& thread_local_entropy() noexcept {
-    return detail::thread_generator<monotonic_entropy<secure_entropy>>::get();
+template <class Layout>
+ULID_FORCE_INLINE monotonic_entropy<secure_entropy, Layout>& thread_local_entropy() noexcept {
+    return detail::thread_generator<monotonic_entropy<secure_entropy, Layout>>::get();
 }
 
 // ---------------------------------------------------------------------------
@@ -5140,23 +5229,59 @@ template <class Monotonic>
 
 }  // namespace detail
 
-inline ulid make() noexcept {
-    const detail::generator_entry entry;
-    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<ulid_layout>("make()");
-    return detail::next_or_abort(default_entropy(), detail::now_tick<ulid_layout>());
-}
-
 namespace detail {
 
-/// must_make(ms) and must_make_v7(ms) on `given`, the Layout's given-time generator.
-template <class Layout, class Generator>
-[[nodiscard]] ulid must_make_given(std::uint64_t ms, Generator& given) {
+// The make functions, once for every layout; make() and make_v7() (and
+// their forms) are their names for ulid_layout and uuidv7_layout.
+
+template <class Layout>
+[[nodiscard]] ULID_FORCE_INLINE ulid make_now(const char* caller) noexcept {
+    const generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return make_one_in_handler<Layout>(caller);
+    return next_or_abort(default_entropy<Layout>(), Layout::now_tick(), caller);
+}
+
+template <class Layout>
+[[nodiscard]] ULID_FORCE_INLINE ulid make_now_thread_local(const char* caller) noexcept {
+    const generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return make_one_in_handler<Layout>(caller);
+    return next_or_abort(thread_local_entropy<Layout>(), Layout::now_tick(), caller);
+}
+
+template <class Layout>
+ULID_FORCE_INLINE void make_now_batch(ulid* out, std::size_t n, const char* caller) noexcept {
+    const generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) return make_in_handler_or_abort<Layout>(out, n, caller);
+    const batch_result result = access::next_n(default_entropy<Layout>(), Layout::now_tick(), out, n);
+    if (result.ec) fatal(caller, result.ec);
+}
+
+/// observe() of `x` on the process-wide (or the calling thread's) generator
+/// of each layout in turn, stopping at the first failure.
+template <bool ThreadLocal, class... Layouts>
+[[nodiscard]] errc observe_each(layout_list<Layouts...> /*layouts*/, const ulid& x) noexcept {
+    errc s = errc{};
+    const auto one = [&](auto& generator) {
+        s = access::observe(generator, x);
+        return s == errc{};
+    };
+    if constexpr (ThreadLocal) {
+        (void)(one(thread_local_entropy<Layouts>()) && ...);
+    } else {
+        (void)(one(default_entropy<Layouts>()) && ...);
+    }
+    return s;
+}
+
+/// must_make(ms) and must_make_v7(ms), on the Layout's given-time generator.
+template <class Layout>
+[[nodiscard]] ulid must_make_given(std::uint64_t ms) {
     const generator_entry entry;
     ulid id;
     if (ULID_UNLIKELY(entry.reentered())) {
         const errc s = ms > max_time ? errc::big_time : make_in_handler<Layout>(ms << Layout::sub_ms_bits, &id, 1);
         if (s != errc{}) throw_error(make_error_code(s));
-    } else if (const std::error_code ec = generate(ms, given, id)) {
+    } else if (const std::error_code ec = generate(ms, given_generator<Layout>.value, id)) {
         throw_error(ec);
     }
     return id;
@@ -5164,55 +5289,32 @@ template <class Layout, class Generator>
 
 }  // namespace detail
 
-inline ulid must_make(std::uint64_t ms) {
-    return detail::must_make_given<ulid_layout>(ms, detail::given_generator.value);
-}
+inline ulid make() noexcept { return detail::make_now<ulid_layout>("make()"); }
+
+inline ulid must_make(std::uint64_t ms) { return detail::must_make_given<ulid_layout>(ms); }
 
 inline ulid must_make(std::chrono::system_clock::time_point t) { return must_make(timestamp(t)); }
 
-inline ulid must_make_v7(std::uint64_t ms) {
-    return detail::must_make_given<uuidv7_layout>(ms, detail::given_v7_generator.value);
-}
+inline ulid must_make_v7(std::uint64_t ms) { return detail::must_make_given<uuidv7_layout>(ms); }
 
 inline ulid must_make_v7(std::chrono::system_clock::time_point t) { return must_make_v7(timestamp(t)); }
 
 inline ulid make(std::uint64_t ms) { return must_make(ms); }
 
-inline ulid make_thread_local() noexcept {
-    const detail::generator_entry entry;
-    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<ulid_layout>("make_thread_local()");
-    return detail::next_or_abort(thread_local_entropy(), detail::now_tick<ulid_layout>(), "make_thread_local()");
-}
+inline ulid make_thread_local() noexcept { return detail::make_now_thread_local<ulid_layout>("make_thread_local()"); }
 
 inline void make_batch(ulid* out, std::size_t n) noexcept {
-    const detail::generator_entry entry;
-    if (ULID_UNLIKELY(entry.reentered())) return detail::make_in_handler_or_abort<ulid_layout>(out, n, "make_batch()");
-    const batch_result result = default_entropy().next_n(detail::now_tick<ulid_layout>(), out, n);
-    if (result.ec) detail::fatal("make_batch()", result.ec);
+    detail::make_now_batch<ulid_layout>(out, n, "make_batch()");
 }
 
-inline ulid make_v7() noexcept {
-    const detail::generator_entry entry;
-    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<uuidv7_layout>("make_v7()");
-    return detail::next_or_abort(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), "make_v7()");
-}
+inline ulid make_v7() noexcept { return detail::make_now<uuidv7_layout>("make_v7()"); }
 
 inline ulid make_v7_thread_local() noexcept {
-    const detail::generator_entry entry;
-    if (ULID_UNLIKELY(entry.reentered())) return detail::make_one_in_handler<uuidv7_layout>("make_v7_thread_local()");
-    using generator = monotonic_entropy<secure_entropy, uuidv7_layout>;
-    return detail::next_or_abort(detail::thread_generator<generator>::get(), detail::now_tick<uuidv7_layout>(),
-                                 "make_v7_thread_local()");
+    return detail::make_now_thread_local<uuidv7_layout>("make_v7_thread_local()");
 }
 
 inline void make_v7_batch(ulid* out, std::size_t n) noexcept {
-    const detail::generator_entry entry;
-    if (ULID_UNLIKELY(entry.reentered())) {
-        return detail::make_in_handler_or_abort<uuidv7_layout>(out, n, "make_v7_batch()");
-    }
-    const batch_result result =
-        detail::access::next_n(detail::default_v7_generator.value, detail::now_tick<uuidv7_layout>(), out, n);
-    if (result.ec) detail::fatal("make_v7_batch()", result.ec);
+    detail::make_now_batch<uuidv7_layout>(out, n, "make_v7_batch()");
 }
 
 inline std::chrono::milliseconds max_clock_skew() noexcept {
@@ -5230,9 +5332,7 @@ inline observe_result observe(const ulid& x) noexcept {
     const detail::generator_entry entry;
     observe_result r = detail::check_skew(x, detail::clock_ms());
     if (r.ec) return r;
-    errc s = detail::access::observe(default_entropy(), x);
-    if (s == errc{}) s = detail::access::observe(detail::default_v7_generator.value, x);
-    r.ec = detail::to_error_code(s);
+    r.ec = detail::to_error_code(detail::observe_each<false>(detail::library_layouts{}, x));
     return r;
 }
 
@@ -5240,12 +5340,7 @@ inline observe_result observe_thread_local(const ulid& x) noexcept {
     const detail::generator_entry entry;
     observe_result r = detail::check_skew(x, detail::clock_ms());
     if (r.ec) return r;
-    errc s = detail::access::observe(thread_local_entropy(), x);
-    if (s == errc{}) {
-        using generator = monotonic_entropy<secure_entropy, uuidv7_layout>;
-        s = detail::access::observe(detail::thread_generator<generator>::get(), x);
-    }
-    r.ec = detail::to_error_code(s);
+    r.ec = detail::to_error_code(detail::observe_each<true>(detail::library_layouts{}, x));
     return r;
 }
 

@@ -411,12 +411,7 @@ int generate_with(const options& opt, output_buffer& out) {
         case entropy_kind::secure:
             break;
     }
-    if constexpr (std::is_same_v<Layout, ulid::ulid_layout>) {
-        return generate(ulid::default_entropy(), opt, out);
-    } else {
-        ulid::monotonic_entropy<ulid::secure_entropy, Layout> source(std::in_place);
-        return generate(source, opt, out);
-    }
+    return generate(ulid::default_entropy<Layout>(), opt, out);
 }
 
 int generate_all(const options& opt, output_buffer& out) {

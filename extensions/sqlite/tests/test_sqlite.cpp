@@ -8,12 +8,14 @@
 
 #include <array>
 #include <atomic>
+#include <cerrno>
 #include <cstdint>
 #include <random>
 #include <set>
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include <sqlite3.h>
@@ -21,6 +23,18 @@
 #if !defined(_WIN32)
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
+
+#if defined(__linux__) && defined(__has_include)
+#if __has_include(<linux/seccomp.h>) && __has_include(<linux/filter.h>) && __has_include(<sys/prctl.h>)
+#define ULID_TEST_SECCOMP 1
+#include <cstddef>
+
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
 #endif
 
 #ifndef ULID_SQLITE_MODULE
@@ -305,6 +319,53 @@ TEST_CASE("ulid_v7() and ulid_v7_bytes() return increasing ULIDs that are RFC 95
     REQUIRE(uuid[0].text.substr(14, 1) == "7");
     REQUIRE(std::string("89ab").find(uuid[0].text[19]) != std::string::npos);
 }
+
+#if defined(ULID_TEST_SECCOMP)
+TEST_CASE("the generators are SQL errors, not an abort of the host, when the OS gives no randomness", "[seccomp]") {
+    // In a child process whose getrandom fails with EIO (final: no fallback
+    // to /dev/urandom), where every generator must rekey after the fork.
+    database db;
+    const std::string expected =
+        std::string(": cannot generate a ULID: ") + library_message(ulid::errc::entropy_failure);
+    const std::vector<std::pair<std::string, std::string>> calls = {
+        {"SELECT ulid()", "ulid"},           {"SELECT ulid_bytes()", "ulid_bytes"},
+        {"SELECT ulid_v7()", "ulid_v7"},     {"SELECT ulid_v7_bytes()", "ulid_v7_bytes"},
+        {"SELECT typeid('user')", "typeid"},
+    };
+    const pid_t pid = fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        // The child: no Catch2 here, only the SQLite calls and _exit.
+        std::array<sock_filter, 4> program = {{
+            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(SYS_getrandom), 0, 1),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(EIO)),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        }};
+        sock_fprog prog{};
+        prog.len = static_cast<unsigned short>(program.size());
+        prog.filter = program.data();
+        if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
+            _exit(2);
+        for (std::size_t i = 0; i < calls.size(); ++i) {
+            char* error = nullptr;
+            const int rc = sqlite3_exec(db.handle(), calls[i].first.c_str(), nullptr, nullptr, &error);
+            const std::string message = error != nullptr ? error : "";
+            sqlite3_free(error);
+            if (rc == SQLITE_OK || message != calls[i].second + expected) _exit(static_cast<int>(10 + i));
+        }
+        _exit(0);
+    }
+    int status = 0;
+    REQUIRE(waitpid(pid, &status, 0) == pid);
+    REQUIRE(WIFEXITED(status));  // not killed by an abort
+    const int code = WEXITSTATUS(status);
+    INFO("exit code " << code
+                      << (code >= 10 ? ": wrong result of " + calls.at(static_cast<std::size_t>(code - 10)).first
+                                     : std::string()));
+    CHECK(code == 0);
+}
+#endif
 
 TEST_CASE("ulid_observe(id): later generated IDs are greater; one beyond the skew bound is refused") {
     database db;
