@@ -76,6 +76,93 @@ TEST_CASE("parse_any() takes either form, strictly", "[text][parse]") {
     REQUIRE(out == before);  // unchanged by every failure
 }
 
+TEST_CASE("parse_any() with a form says which form it read, on success and on error", "[text][parse]") {
+    using ulid::text_form;
+    const ulid::ulid id = ulid::must_parse("01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    ulid::ulid out;
+    text_form form = text_form::type_id;
+    REQUIRE_FALSE(ulid::parse_any("01arz3ndektsv4rrffq69g5fav", out, form));
+    CHECK(form == text_form::ulid);
+    CHECK(out == id);
+    form = text_form::type_id;
+    out = ulid::ulid();
+    REQUIRE_FALSE(ulid::parse_any("{01563E3AB5D3D6764C61EFB99302BD5B}", out, form));
+    CHECK(form == text_form::uuid);
+    CHECK(out == id);
+    // On error: the form whose rules the text broke, the one explain() needs.
+    const ulid::ulid before = out;
+    const std::string_view bad_ulid = "01ARZ3NDEKTSV4RRFFQ69G5FAU";
+    REQUIRE(ulid::parse_any(bad_ulid, out, form) == ulid::errc::invalid_characters);
+    CHECK(form == text_form::ulid);
+    CHECK(ulid::explain(bad_ulid, form) == "'U' at position 26 is not a Crockford base32 character");
+    const std::string_view bad_uuid = "01563e3g-b5d3-d676-4c61-efb99302bd5b";
+    REQUIRE(ulid::parse_any(bad_uuid, out, form) == ulid::errc::invalid_characters);
+    CHECK(form == text_form::uuid);
+    CHECK(ulid::explain(bad_uuid, form) == "'g' at position 8 is not a hexadecimal digit");
+    REQUIRE(ulid::parse_any("01ARZ3NDEKTSV4RRFFQ69G5FA", out, form) == ulid::errc::data_size);
+    CHECK(form == text_form::uuid);
+    CHECK(out == before);
+    // The same result as parse_any() without the form, over every length.
+    std::string text;
+    for (std::size_t n = 0; n <= 42; ++n, text += 'A') {
+        ulid::ulid a;
+        ulid::ulid b;
+        CHECK(ulid::parse_any(text, a, form) == ulid::parse_any(text, b));
+        CHECK(form == (n == 26 ? text_form::ulid : text_form::uuid));
+    }
+}
+
+TEST_CASE("explain_length() gives explain()'s words for a length alone", "[text]") {
+    using ulid::text_form;
+    std::array<char, 64> buffer{};
+    const std::string_view many = "got 100000 characters, expected 26 (ULID) or 36 (UUID)";
+    CHECK(ulid::explain_length(100000, text_form::any, buffer.data(), buffer.size()) == many.size());
+    CHECK(std::string_view(buffer.data()) == many);
+    const std::string_view one = "got 1 character, expected 26";
+    CHECK(ulid::explain_length(1, text_form::ulid, buffer.data(), buffer.size()) == one.size());
+    CHECK(std::string_view(buffer.data()) == one);
+    // As explain() says it of a whole input of that length.
+    const std::string long_input(300, '0');
+    CHECK(ulid::explain_length(300, text_form::uuid, buffer.data(), buffer.size()) ==
+          ulid::explain(long_input, text_form::uuid).size());
+    CHECK(std::string_view(buffer.data()) == ulid::explain(long_input, text_form::uuid));
+    // Writes like snprintf: cut, NUL-terminated, the full length returned.
+    std::array<char, 8> small{};
+    CHECK(ulid::explain_length(27, text_form::ulid, small.data(), small.size()) == 30);
+    CHECK(std::string_view(small.data()) == "got 27 ");
+    CHECK(ulid::explain_length(27, text_form::ulid, nullptr, 0) == 30);
+}
+
+TEST_CASE("shown_char() shows a character as explain() does, visibly", "[text]") {
+    STATIC_REQUIRE(ulid::shown_char('A') == std::string_view("A"));
+    STATIC_REQUIRE(ulid::shown_char('\t') == std::string_view("\\t"));
+    CHECK(ulid::shown_char(' ') == std::string_view(" "));
+    CHECK(ulid::shown_char('~') == std::string_view("~"));
+    CHECK(ulid::shown_char('\'') == std::string_view("\\'"));
+    CHECK(ulid::shown_char('\\') == std::string_view("\\\\"));
+    CHECK(ulid::shown_char('\0') == std::string_view("\\0"));
+    CHECK(ulid::shown_char('\n') == std::string_view("\\n"));
+    CHECK(ulid::shown_char('\r') == std::string_view("\\r"));
+    CHECK(ulid::shown_char('\x7F') == std::string_view("\\x7f"));
+    CHECK(ulid::shown_char('\x1B') == std::string_view("\\x1b"));
+    CHECK(ulid::shown_char('\xC3') == std::string_view("\\xc3"));
+    // Every byte: printable ASCII stays itself, nothing else does, and it is
+    // what explain() puts between its quotes.
+    for (int b = 0; b < 256; ++b) {
+        const char c = static_cast<char>(b);
+        const ulid::fixed_text<4> shown = ulid::shown_char(c);
+        const bool printable = b >= 0x20 && b < 0x7F && c != '\'' && c != '\\';
+        CHECK((shown.size() == 1) == printable);
+        for (const char s : shown) CHECK((s >= 0x20 && s < 0x7F));
+        std::string input = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+        input[25] = c;
+        ulid::ulid scratch;
+        if (!ulid::parse(input, scratch)) continue;
+        CHECK(ulid::explain(input, ulid::text_form::ulid) ==
+              "'" + shown.str() + "' at position 26 is not a Crockford base32 character");
+    }
+}
+
 TEST_CASE("explain() says what is wrong: lengths, characters shown visibly with positions, overflow", "[text]") {
     using ulid::text_form;
     CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAV").empty());

@@ -278,6 +278,32 @@ TEST_CASE("parse_uuid and parse_any read every UUID spelling of the shared table
     REQUIRE(accepted >= 10);
 }
 
+TEST_CASE("canonical_uuid_spelling() lays a UUID spelling out as 8-4-4-4-12, digits unchecked", "[uuid][text]") {
+    STATIC_REQUIRE(ulid::canonical_uuid_spelling("{01563DF36481D6764C61EFB99302BD5B}") ==
+                   std::string_view("01563DF3-6481-D676-4C61-EFB99302BD5B"));
+    CHECK(ulid::canonical_uuid_spelling("0156-3df3-6481-d676-4c61efb99302bd5g") ==
+          std::string_view("01563df3-6481-d676-4c61-efb99302bd5g"));
+    CHECK(ulid::canonical_uuid_spelling("01563df3-6481-d676-4c61-efb99302bd5b") ==
+          std::string_view("01563df3-6481-d676-4c61-efb99302bd5b"));
+    // Not a UUID layout: empty.
+    CHECK(ulid::canonical_uuid_spelling("").empty());
+    CHECK(ulid::canonical_uuid_spelling("01ARZ3NDEKTSV4RRFFQ69G5FAV").empty());
+    CHECK(ulid::canonical_uuid_spelling("{01563df36481d6764c61efb99302bd5b").empty());
+    CHECK(ulid::canonical_uuid_spelling("01563d-f36481d6764c61efb99302bd5b").empty());
+    CHECK(ulid::canonical_uuid_spelling("01563df36481d6764c61efb99302bd5b0").empty());
+    // A bad digit keeps its place, so explain() names it in the canonical spelling.
+    const ulid::uuid_text canonical = ulid::canonical_uuid_spelling("{01563df36481d6764c61efb99302bd5g}");
+    CHECK(ulid::explain(canonical, ulid::text_form::uuid) == "'g' at position 36 is not a hexadecimal digit");
+    // Every spelling of the shared table that parses gives the canonical form of its value.
+    for (const test::uuid_spelling& c : test::read_uuid_spellings(ULID_UUID_SPELLINGS)) {
+        ulid::ulid id;
+        if (ulid::parse_uuid(c.input, id)) continue;
+        ulid::ulid again;
+        REQUIRE_FALSE(ulid::parse_uuid(ulid::canonical_uuid_spelling(c.input), again));
+        CHECK(again == id);
+    }
+}
+
 TEST_CASE("explain() names the place in the UUID spelling as given", "[uuid][text]") {
     CHECK(ulid::explain("{01563df36481d6764c61efb99302bd5g}") == "'g' at position 33 is not a hexadecimal digit");
     CHECK(ulid::explain("0156-3df3-6481-d676-4c61efb99302bd5g") == "'g' at position 36 is not a hexadecimal digit");

@@ -294,15 +294,15 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
     const char* const raw = PG_GETARG_CSTRING(0);
     const std::string_view input(raw);
     ulid::ulid id;
-    std::array<char, ulid::uuid_size> canonical{};
+    ulid::text_form form = ulid::text_form::ulid;
+    if (!ulid::parse_any(input, id, form)) return make_datum(id);
     std::array<char, 160> why{};
     bool layout_unknown = false;
-    if (input.size() == ulid::encoded_size) {
-        if (!ulid::parse(input, id)) return make_datum(id);
+    const ulid::uuid_text uuid =
+        form == ulid::text_form::uuid ? ulid::canonical_uuid_spelling(input) : ulid::uuid_text();
+    if (form == ulid::text_form::ulid) {
         (void)ulid::explain(input, why.data(), why.size(), ulid::text_form::ulid);
-    } else if (ulid::detail::uuid_spelling(input, canonical).error == ulid::detail::uuid_layout_error::none) {
-        const std::string_view uuid(canonical.data(), canonical.size());
-        if (!ulid::parse_uuid(uuid, id)) return make_datum(id);
+    } else if (!uuid.empty()) {
         // Positions in the explanation count in the canonical spelling, so
         // show that spelling when it differs from the input.
         std::array<char, 128> detail{};
@@ -558,11 +558,12 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     // The clock is read under the lock, so timestamps follow lock order.
     const std::uint64_t ms = ulid::now();
     const monotonic_state last = *state;
-    ulid::ulid candidate = ulid::ulid::from_high_low(ms << 16U, 0);
-    candidate.set_entropy(fresh);
-    monotonic_state next{candidate.high(), candidate.low()};
+    monotonic_state next{};
     bool exhausted = false;
-    if (ms <= ulid::max_time) {
+    if (ms <= ulid::max_time) {  // min_at() would abort above it
+        ulid::ulid candidate = ulid::min_at(ms);
+        candidate.set_entropy(fresh);
+        next = {candidate.high(), candidate.low()};
         if (candidate.compare(ulid::ulid::from_high_low(last.high, last.low)) <= 0) {
             next.low = last.low + step;
             next.high = last.high + (next.low < last.low ? 1U : 0U);
@@ -679,23 +680,19 @@ Datum ulid_from_bytea(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(ulid_from_timestamptz);
 /// The smallest ULID of the timestamp's millisecond (zero entropy).
-Datum ulid_from_timestamptz(PG_FUNCTION_ARGS) {
-    return make_datum(ulid::ulid::from_high_low(unix_ms(PG_GETARG_TIMESTAMPTZ(0)) << 16U, 0));
-}
+Datum ulid_from_timestamptz(PG_FUNCTION_ARGS) { return make_datum(ulid::min_at(unix_ms(PG_GETARG_TIMESTAMPTZ(0)))); }
 
 PG_FUNCTION_INFO_V1(ulid_from_timestamp);
 /// As ulid_from_timestamptz, reading the timestamp in the session's
 /// TimeZone, as the built-in timestamp -> timestamptz cast does.
 Datum ulid_from_timestamp(PG_FUNCTION_ARGS) {
     const TimestampTz ts = DatumGetTimestampTz(DirectFunctionCall1(timestamp_timestamptz, PG_GETARG_DATUM(0)));
-    return make_datum(ulid::ulid::from_high_low(unix_ms(ts) << 16U, 0));
+    return make_datum(ulid::min_at(unix_ms(ts)));
 }
 
 PG_FUNCTION_INFO_V1(ulid_lower_bound);
 /// The smallest ULID of the timestamp's millisecond: entropy all zeros.
-Datum ulid_lower_bound(PG_FUNCTION_ARGS) {
-    return make_datum(ulid::ulid::from_high_low(unix_ms(PG_GETARG_TIMESTAMPTZ(0)) << 16U, 0));
-}
+Datum ulid_lower_bound(PG_FUNCTION_ARGS) { return make_datum(ulid::min_at(unix_ms(PG_GETARG_TIMESTAMPTZ(0)))); }
 
 PG_FUNCTION_INFO_V1(ulid_upper_bound);
 /// The largest ULID of the timestamp's millisecond: entropy all ones, so
@@ -703,7 +700,7 @@ PG_FUNCTION_INFO_V1(ulid_upper_bound);
 /// of the milliseconds from a's to b's, both included.
 Datum ulid_upper_bound(PG_FUNCTION_ARGS) {
     const std::uint64_t ms = unix_ms(PG_GETARG_TIMESTAMPTZ(0));
-    return make_datum(ulid::ulid::from_high_low((ms << 16U) | 0xFFFFU, ~std::uint64_t{0}));
+    return make_datum(ulid::max_at(ms));
 }
 
 }  // extern "C"

@@ -31,14 +31,22 @@ namespace {
 /// The source of ulid_with_time(): the library's generator type, but its own
 /// instance. Giving default_entropy() a caller's millisecond would reseed the
 /// state ulid() relies on, and a later ulid() in the same millisecond could
-/// then sort below an earlier one. Built in static storage on first use and
-/// never destroyed, like default_entropy(), so no destructor races a late call.
-ulid::default_entropy_type& with_time_entropy() noexcept {
-    alignas(ulid::default_entropy_type) static std::array<unsigned char, sizeof(ulid::default_entropy_type)> storage;
-    static auto* const instance = ::new (static_cast<void*>(storage.data()))
-        ulid::default_entropy_type(std::in_place, ulid::secure_entropy{}, std::uint64_t{0});
-    return *instance;
-}
+/// then sort below an earlier one. Held as the header holds
+/// default_entropy(): constant-initialized at namespace scope (no guard of a
+/// function-local static, which a child forked while another thread held it
+/// would wait on forever) and never destroyed, so no destructor races a late
+/// call.
+union with_time_generator {
+    constexpr with_time_generator() noexcept : value(std::in_place, std::in_place, std::uint64_t{0}) {}
+    ~with_time_generator() {}  // NOLINT(modernize-use-equals-default): must not destroy `value`
+    with_time_generator(const with_time_generator&) = delete;
+    with_time_generator& operator=(const with_time_generator&) = delete;
+    ulid::default_entropy_type value;
+};
+
+with_time_generator with_time_storage;
+
+ulid::default_entropy_type& with_time_entropy() noexcept { return with_time_storage.value; }
 
 /// The library's English text for `ec`, without allocating.
 const char* library_message(std::error_code ec) noexcept {
@@ -154,53 +162,6 @@ bool next_id(sqlite3_context* ctx, const char* function, ulid::ulid& out) noexce
     std::snprintf(message.data(), message.size(), "%s: cannot generate a ULID: %s", function, library_message(ec));
     sqlite3_result_error(ctx, message.data(), -1);
     return false;
-}
-
-/// Appends `value` as exactly `width` decimal digits.
-void put_digits(char*& out, std::uint64_t value, int width) noexcept {
-    for (int i = width - 1; i >= 0; --i) {
-        out[i] = static_cast<char>('0' + value % 10);
-        value /= 10;
-    }
-    out += width;
-}
-
-/// Writes Unix milliseconds `ms` (0 to ulid::max_time) as RFC 3339 UTC with
-/// milliseconds, "2016-07-30T22:36:16.385Z"; years after 9999 take five
-/// digits, as the ulid tool prints them. Returns the length (24 or 25).
-std::size_t format_datetime(std::uint64_t ms, char* out) noexcept {
-    const std::uint64_t days = ms / 86'400'000U;
-    const std::uint64_t in_day = ms % 86'400'000U;
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm, for
-    // non-negative days): count from 0000-03-01 so that the leap day ends
-    // each 400-year era's year.
-    const std::uint64_t shifted = days + 719'468U;
-    const std::uint64_t era = shifted / 146'097U;
-    const std::uint64_t day_of_era = shifted - era * 146'097U;
-    const std::uint64_t year_of_era =
-        (day_of_era - day_of_era / 1'460U + day_of_era / 36'524U - day_of_era / 146'096U) / 365U;
-    const std::uint64_t day_of_year = day_of_era - (365U * year_of_era + year_of_era / 4U - year_of_era / 100U);
-    const std::uint64_t march_month = (5U * day_of_year + 2U) / 153U;
-    const std::uint64_t day = day_of_year - (153U * march_month + 2U) / 5U + 1U;
-    const std::uint64_t month = march_month < 10U ? march_month + 3U : march_month - 9U;
-    const std::uint64_t year = year_of_era + era * 400U + (month <= 2U ? 1U : 0U);
-
-    char* p = out;
-    put_digits(p, year, year > 9999U ? 5 : 4);
-    *p++ = '-';
-    put_digits(p, month, 2);
-    *p++ = '-';
-    put_digits(p, day, 2);
-    *p++ = 'T';
-    put_digits(p, in_day / 3'600'000U, 2);
-    *p++ = ':';
-    put_digits(p, in_day / 60'000U % 60U, 2);
-    *p++ = ':';
-    put_digits(p, in_day / 1'000U % 60U, 2);
-    *p++ = '.';
-    put_digits(p, in_day % 1'000U, 3);
-    *p++ = 'Z';
-    return static_cast<std::size_t>(p - out);
 }
 
 /// Reads a TypeID prefix argument (text, valid by the specification); on
@@ -334,9 +295,8 @@ static void ulid_datetime_function(sqlite3_context* ctx, int /*argc*/, sqlite3_v
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
     ulid::ulid id;
     if (!read_id(ctx, "ulid_datetime", argv[0], id)) return;
-    std::array<char, 32> text{};
-    const std::size_t size = format_datetime(id.time(), text.data());
-    sqlite3_result_text(ctx, text.data(), static_cast<int>(size), SQLITE_TRANSIENT);
+    const ulid::fixed_text<25> text = ulid::rfc3339(id);
+    sqlite3_result_text(ctx, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
 }
 
 /// ulid_to_uuid(id): the same 16 bytes as UUID text, lower case.

@@ -56,16 +56,24 @@ inline std::string_view to_ascii(QStringView text, char* buffer) noexcept {
     return parse(detail::to_ascii(text, buffer.data()), out);
 }
 
-/// parse_any() for Qt text: the 26-character form or a UUID in any spelling
-/// parse_uuid() reads. Errors as parse_any().
+/// parse_any(text, out, form) for Qt text: the 26-character form or a UUID
+/// in any spelling parse_uuid() reads, and `form` says which form it read,
+/// on error too (explain(text, form) then says why). Errors as parse_any();
+/// non-ASCII characters are errc::invalid_characters. `out` is unchanged on
+/// error. Never allocates or throws.
+[[nodiscard]] inline std::error_code parse_any(QStringView text, ulid& out, text_form& form) noexcept {
+    // Text longer than every form is judged by its first uuid_max_size + 1
+    // characters, which are too long for every form as well.
+    std::array<char, detail::uuid_max_size + 1> buffer{};
+    const qsizetype held =
+        text.size() < static_cast<qsizetype>(buffer.size()) ? text.size() : static_cast<qsizetype>(buffer.size());
+    return parse_any(detail::to_ascii(text.first(held), buffer.data()), out, form);
+}
+
+/// parse_any() for Qt text: parse_any(text, out, form) without the form.
 [[nodiscard]] inline std::error_code parse_any(QStringView text, ulid& out) noexcept {
-    if (text.size() != static_cast<qsizetype>(encoded_size) &&
-        (text.size() < static_cast<qsizetype>(detail::uuid_min_size) ||
-         text.size() > static_cast<qsizetype>(detail::uuid_max_size))) {
-        return errc::data_size;
-    }
-    std::array<char, detail::uuid_max_size> buffer{};
-    return parse_any(detail::to_ascii(text, buffer.data()), out);
+    text_form form = text_form::any;
+    return parse_any(text, out, form);
 }
 
 /// Why `text` does not parse as `form`, as explain() says it, with the

@@ -21,9 +21,10 @@
 //       encode(char*), encode_lower(), encode_uuid(), to_string() (allocates), to_uuid_string(),
 //       uuid_version(), is_uuidv7(); to_uuidv7(id)
 //   Codecs
-//     parse(text, out), parse_uuid(text, out), parse_any(text, out) -> std::error_code
+//     parse(text, out), parse_uuid(text, out), parse_any(text, out[, form]) -> std::error_code
 //     must_parse(text) (throws); explain(text[, out, size][, text_form]) says why
-//       (without a form, as the form the input most likely meant)
+//       (without a form, as the form the input most likely meant); explain_length(),
+//       shown_char(c), canonical_uuid_spelling(text): its pieces, for callers' own messages
 //     "01ARZ3NDEKTSV4RRFFQ69G5FAV"_ulid in ulid::literals (C++20: a bad literal does not compile)
 //   Time
 //     now() -> Unix ms; time(ms) -> time_point; timestamp(time_point) -> ms;
@@ -707,6 +708,33 @@ enum class text_form {
 
 /// explain(input, out, size) as a std::string; may throw std::bad_alloc.
 [[nodiscard]] inline std::string explain(std::string_view input);
+
+/// parse_any() that also says which form it read `text` as, so that callers
+/// need not repeat its rule: text_form::ulid for 26 characters, else
+/// text_form::uuid. `form` is set on success and on error alike (on error it
+/// is the form whose rules `text` broke: explain(text, form) says how); `out`
+/// is unchanged on error. Never allocates.
+[[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out, text_form& form) noexcept;
+
+/// explain()'s words for an input known only by its length (a line too long
+/// to hold, say): "got 27 characters, expected 26 (ULID) or 36 (UUID)" for
+/// text_form::any. Writes like explain(): at most size - 1 characters and a
+/// NUL, returning the full length. Never allocates or throws.
+[[nodiscard]] inline std::size_t explain_length(std::size_t length, text_form form, char* out,
+                                                std::size_t size) noexcept;
+
+/// One character as explain() shows it between its quotes, visible whatever
+/// it is: printable ASCII as itself; quote, backslash, NUL, tab, LF and CR
+/// as \' \\ \0 \t \n \r; any other byte as \xNN (lower-case hex). Never
+/// allocates or throws.
+[[nodiscard]] constexpr fixed_text<4> shown_char(char c) noexcept;
+
+/// The canonical 8-4-4-4-12 spelling of `text` when it is laid out as one of
+/// the UUID spellings parse_uuid() reads (braces, dashes after groups of
+/// four), its characters kept as they are; empty otherwise. Only the layout
+/// is checked, not the digits: explain(result, text_form::uuid) then names a
+/// bad digit by its position in the canonical spelling. Never allocates.
+[[nodiscard]] constexpr uuid_text canonical_uuid_spelling(std::string_view text) noexcept;
 
 // ---------------------------------------------------------------------------
 // Time
@@ -2858,6 +2886,40 @@ inline std::error_code parse_any(std::string_view text, ulid& out) noexcept {
     return parse_uuid(text, out);
 }
 
+inline std::error_code parse_any(std::string_view text, ulid& out, text_form& form) noexcept {
+    form = text.size() == encoded_size ? text_form::ulid : text_form::uuid;
+    return parse_any(text, out);
+}
+
+constexpr uuid_text canonical_uuid_spelling(std::string_view text) noexcept {
+    std::array<char, uuid_size> canonical{};
+    if (detail::uuid_spelling(text, canonical).error != detail::uuid_layout_error::none) return {};
+    return uuid_text(std::string_view(canonical.data(), canonical.size()));
+}
+
+constexpr fixed_text<4> shown_char(char c) noexcept {
+    switch (c) {
+        case '\'':
+            return fixed_text<4>("\\'");
+        case '\\':
+            return fixed_text<4>("\\\\");
+        case '\0':
+            return fixed_text<4>("\\0");
+        case '\t':
+            return fixed_text<4>("\\t");
+        case '\n':
+            return fixed_text<4>("\\n");
+        case '\r':
+            return fixed_text<4>("\\r");
+        default:
+            break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7F) return fixed_text<4>(std::string_view(&c, 1));
+    const std::array<char, 4> escaped = {'\\', 'x', detail::hex_digits[u >> 4U], detail::hex_digits[u & 15U]};
+    return fixed_text<4>(std::string_view(escaped.data(), escaped.size()));
+}
+
 namespace detail {
 
 /// Writes into a caller's buffer of `size` bytes as snprintf does: at most
@@ -2881,40 +2943,11 @@ public:
         } while (n != 0);
         while (k > 0) put(digits[--k]);
     }
-    /// A character in quotes, visible whatever it is: escapes for quote,
-    /// backslash, \0 \t \n \r, and \xNN for any other byte outside
-    /// printable ASCII (a CRLF file's '\r' must not vanish in a terminal).
+    /// A character in quotes, visible whatever it is (shown_char()): a
+    /// CRLF file's '\r' must not vanish in a terminal.
     void put_shown(char c) noexcept {
-        const auto u = static_cast<unsigned char>(c);
         put('\'');
-        switch (c) {
-            case '\'':
-                put("\\'");
-                break;
-            case '\\':
-                put("\\\\");
-                break;
-            case '\0':
-                put("\\0");
-                break;
-            case '\t':
-                put("\\t");
-                break;
-            case '\n':
-                put("\\n");
-                break;
-            case '\r':
-                put("\\r");
-                break;
-            default:
-                if (u >= 0x20 && u < 0x7F) {
-                    put(c);
-                } else {
-                    put("\\x");
-                    put(hex_digits[u >> 4U]);
-                    put(hex_digits[u & 15U]);
-                }
-        }
+        put(shown_char(c).view());
         put('\'');
     }
     [[nodiscard]] std::size_t finish() noexcept {
@@ -3083,6 +3116,12 @@ inline std::size_t explain(std::string_view input, char* out, std::size_t size) 
 }
 
 inline std::string explain(std::string_view input) { return explain(input, detail::likely_form(input)); }
+
+inline std::size_t explain_length(std::size_t length, text_form form, char* out, std::size_t size) noexcept {
+    detail::bounded_writer w(out, size);
+    detail::explain_length(w, length, form);
+    return w.finish();
+}
 
 // ---------------------------------------------------------------------------
 // Time

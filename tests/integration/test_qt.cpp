@@ -48,6 +48,32 @@ TEST_CASE("to_qstring writes the text form; parse(QStringView) reads it back", "
     CHECK(ulid::parse_any(QStringLiteral("{0156-3e3a-b5d3-d676-4c61-efb9-9302-bd5b0}"), id) == ulid::errc::data_size);
 }
 
+TEST_CASE("parse_any(QStringView, out, form) says which form it read, as parse_any(std::string_view) does", "[qt]") {
+    ulid::ulid id;
+    ulid::text_form form = ulid::text_form::any;
+    REQUIRE_FALSE(ulid::parse_any(QStringLiteral("01arz3ndektsv4rrffq69g5fav"), id, form));
+    CHECK(form == ulid::text_form::ulid);
+    CHECK(id == sample);
+    REQUIRE_FALSE(ulid::parse_any(QStringLiteral("{01563e3ab5d3d6764c61efb99302bd5b}"), id, form));
+    CHECK(form == ulid::text_form::uuid);
+    CHECK(id == sample);
+    QString bad = QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAU");
+    CHECK(ulid::parse_any(bad, id, form) == ulid::errc::invalid_characters);
+    CHECK(form == ulid::text_form::ulid);
+    CHECK(ulid::explain(bad, form) == QStringLiteral("'U' at position 26 is not a Crockford base32 character"));
+    // Every length, including ones longer than any form, as the std::string_view call.
+    std::string text;
+    for (int n = 0; n <= 100; ++n, text += '0') {
+        ulid::text_form expected = ulid::text_form::any;
+        ulid::ulid a;
+        ulid::ulid b;
+        CHECK(ulid::parse_any(QString::fromStdString(text), a, form) == ulid::parse_any(text, b, expected));
+        CHECK(form == expected);
+        CHECK(a == b);
+    }
+    CHECK(id == sample);
+}
+
 TEST_CASE("parse(QStringView) reports errors as parse() does; non-ASCII is invalid, not truncated", "[qt]") {
     ulid::ulid id = sample;
     CHECK(ulid::parse(QStringView(), id) == ulid::errc::data_size);

@@ -98,13 +98,7 @@ char* put_uint(char* out, std::uint64_t value) noexcept {
 
 /// Writes the 26-character text, lower-cased on request, and returns the end.
 char* put_ulid(char* out, const ulid::ulid& id, bool lower) noexcept {
-    char* end = id.encode(out);
-    if (lower) {
-        for (char* p = out; p != end; ++p) {
-            if (*p >= 'A' && *p <= 'Z') *p = static_cast<char>(*p - 'A' + 'a');
-        }
-    }
-    return end;
+    return lower ? id.encode_lower(out) : id.encode(out);
 }
 
 /// The last timestamp formatted, so that runs of ULIDs from the same
@@ -214,9 +208,8 @@ std::string explain_bad_id(std::string_view text, std::size_t length) {
         // Only the length can be wrong in an input too long to be held: the
         // library's words for a length.
         std::array<char, 96> why{};
-        ulid::detail::bounded_writer w(why.data(), why.size());
-        ulid::detail::explain_length(w, length, ulid::text_form::any);
-        return std::string(why.data(), w.finish());
+        const std::size_t n = ulid::explain_length(length, ulid::text_form::any, why.data(), why.size());
+        return std::string(why.data(), n < why.size() ? n : why.size() - 1);
     }
     return ulid::explain(text, ulid::text_form::any);
 }
@@ -242,10 +235,11 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
     ulid::ulid id;
     ulid::type_id type_id;
     const bool as_type_id = text.find('_') != std::string_view::npos;
-    const bool as_uuid = !as_type_id && length != ulid::encoded_size;  // parse_any()'s other form
+    ulid::text_form form = ulid::text_form::uuid;  // what an input too long to hold was meant as
     const std::error_code ec = text.size() < length ? ulid::make_error_code(ulid::errc::data_size)
                                : as_type_id         ? ulid::parse_type_id(text, type_id)
-                                                    : ulid::parse_any(text, id);
+                                                    : ulid::parse_any(text, id, form);
+    const bool as_uuid = !as_type_id && form == ulid::text_form::uuid;
     if (as_type_id) id = type_id.id();
     if (ec) {
         std::string why = explain_bad_id(text, length);

@@ -97,13 +97,7 @@ enum class action { run, help, version, usage_error };
 /// Appends one character as it appears between single quotes in a message,
 /// with the escapes of ulid::explain() (its quotes left off), so that
 /// nothing invisible or ambiguous reaches the terminal.
-inline void append_escaped(std::string& s, char ch) {
-    std::array<char, 8> quoted{};  // at most '\xNN' and a NUL
-    ulid::detail::bounded_writer w(quoted.data(), quoted.size());
-    w.put_shown(ch);
-    const std::size_t n = w.finish();
-    s.append(quoted.data() + 1, n - 2);
-}
+inline void append_escaped(std::string& s, char ch) { s += ulid::shown_char(ch).view(); }
 
 /// An input or option value in a message: between single quotes, escaped
 /// as above, and cut to its first 32 characters plus "..." when longer than
