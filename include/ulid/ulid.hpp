@@ -3176,9 +3176,10 @@ namespace detail {
 
 // The generators' clock. make(), make_thread_local() and make_batch() read
 // CLOCK_REALTIME interpolated by the CPU's cycle counter, the scheme of
-// Abseil's absl::Now() (absl/time/clock.cc): a kernel sample (the counter
-// read between two reads of the real-time clock) anchors a line whose slope,
-// the counter's period, is measured over 10 ms to 1 s of earlier samples.
+// Abseil's absl::Now() (absl/time/clock.cc): a kernel sample anchors a line
+// whose slope, the counter's period, is measured over 10 ms to 1 s of earlier
+// samples. Abseil reads the kernel clock between two counter reads; here the
+// counter is read between two kernel reads (take_cycle_sample() says why).
 // Unlike Abseil each thread keeps its own anchor and takes a new one every
 // millisecond (on the first read after it), so the line never runs far, and
 // every read is checked against CLOCK_REALTIME_COARSE (a vDSO read of the
@@ -3298,7 +3299,77 @@ inline std::atomic<std::uint64_t> cycle_window_cache{~std::uint64_t{0}};
     return window;
 }
 
-/// The kernel clock, and a new sample for the calling thread's line.
+/// A kernel sample: the counter, the kernel time beside it, and how far
+/// apart the two kernel reads that bracket it were.
+struct cycle_sample {
+    std::uint64_t ticks = 0;
+    std::uint64_t ns = 0;
+    std::uint64_t width = ~std::uint64_t{0};
+};
+
+/// Sample: the narrowest of three, the least likely to have been interrupted.
+/// The counter is read between two kernel reads (Abseil reads the kernel
+/// between two counter reads), so that the width is in nanoseconds before
+/// any slope is known.
+[[nodiscard]] inline cycle_sample take_cycle_sample() noexcept {
+    cycle_sample best;
+    for (int i = 0; i < 3; ++i) {
+        const std::uint64_t before = kernel_ns(CLOCK_REALTIME);
+        const std::uint64_t t = read_counter();
+        const std::uint64_t after = kernel_ns(CLOCK_REALTIME);
+        if (after - before < best.width) {
+            best.width = after - before;
+            best.ticks = t;
+            best.ns = before + best.width / 2;
+        }
+    }
+    cycle_counts.samples.fetch_add(1, std::memory_order_relaxed);
+    return best;
+}
+
+/// What a new sample says of the line it replaces.
+enum class cycle_verdict {
+    holds,  // on the line, or no line to judge
+    stale,  // over a second old: rates and steps cannot be told apart, no blame
+    off,    // went back, or missed: the slope is not to be trusted
+};
+
+/// Judge: a line missing its sample by more than 20 us plus 1000 ppm of the
+/// time since has seen a step, a suspend, a migration or a changed rate.
+[[nodiscard]] inline cycle_verdict judge_cycle_line(const cycle_clock_line& line, const cycle_sample& s) noexcept {
+    if (line.slope == 0) return cycle_verdict::holds;
+    if (s.ticks < line.base_ticks || s.ns < line.base_ns) return cycle_verdict::off;
+    const std::uint64_t since = s.ns - line.base_ns;
+    if (since > cycle_slope_max_ns) return cycle_verdict::stale;
+    const std::uint64_t estimate = line.base_ns + mul_shift32(s.ticks - line.base_ticks, line.slope);
+    const std::uint64_t off = estimate > s.ns ? estimate - s.ns : s.ns - estimate;
+    return off > cycle_early_ns + since / 1000U ? cycle_verdict::off : cycle_verdict::holds;
+}
+
+/// Measure: the slope over `span` ns (10 ms to 1 s) and `ticks`, or 0 if a
+/// counter so fast or slow is not sane (1 MHz to 20 GHz) or it moved from the
+/// known `slope` by more than 0.1 % (NTP slews at most 0.05 %).
+[[nodiscard]] inline std::uint64_t measure_cycle_slope(std::uint64_t span, std::uint64_t ticks,
+                                                       std::uint64_t slope) noexcept {
+    const std::uint64_t measured = (span << 32U) / ticks;
+    const bool sane = measured >= (std::uint64_t{1} << 32U) / 20U && measured <= (std::uint64_t{1000} << 32U);
+    const std::uint64_t moved = measured > slope ? measured - slope : slope - measured;
+    return sane && (slope == 0 || moved <= slope / 1000U) ? measured : 0;
+}
+
+/// Anchor: the line restarts at the sample, for the next millisecond of
+/// counter ticks (none while no slope is known).
+inline void anchor_cycle_line(cycle_clock_line& line, const cycle_sample& s, std::uint64_t slope,
+                              std::uint64_t window) noexcept {
+    line.base_ticks = s.ticks;
+    line.base_ns = s.ns;
+    line.slope = slope;
+    line.limit = slope == 0 ? 0 : (cycle_refresh_ns << 32U) / slope;
+    line.window = window;
+}
+
+/// The kernel clock, and a new sample for the calling thread's line: sample,
+/// judge the old line, measure the slope, anchor the new line.
 ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
     const std::uint64_t window = cycle_clock_window();
     if (window == 0) return kernel_ns(CLOCK_REALTIME);
@@ -3309,80 +3380,33 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
         const std::uint64_t ns = kernel_ns(CLOCK_REALTIME);
         if (ns - line.from_ns < cycle_slope_min_ns) return ns;
     }
-    // The narrowest of three samples, the least likely to have been
-    // interrupted; the counter between two kernel reads, so that the width
-    // is known in nanoseconds before any slope is.
-    std::uint64_t ticks = 0;
-    std::uint64_t ns = 0;
-    std::uint64_t width = ~std::uint64_t{0};
-    for (int i = 0; i < 3; ++i) {
-        const std::uint64_t before = kernel_ns(CLOCK_REALTIME);
-        const std::uint64_t t = read_counter();
-        const std::uint64_t after = kernel_ns(CLOCK_REALTIME);
-        if (after - before < width) {
-            width = after - before;
-            ticks = t;
-            ns = before + width / 2;
-        }
-    }
-    cycle_counts.samples.fetch_add(1, std::memory_order_relaxed);
-    if (width > cycle_sample_max_ns) return ns;
+    const cycle_sample s = take_cycle_sample();
+    if (s.width > cycle_sample_max_ns) return s.ns;
 
-    // Judge the line against the sample. Beyond a second, rates and steps
-    // cannot be told apart: start measuring again without blame.
-    bool restart = line.from_ns == 0;
-    if (line.slope != 0) {
-        const std::uint64_t since = ns - line.base_ns;
-        if (ticks < line.base_ticks || ns < line.base_ns) {
-            cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
-            cycle_slope.store(0, std::memory_order_relaxed);
-            slope = 0;
-            restart = true;
-        } else if (since > cycle_slope_max_ns) {
-            restart = true;
-        } else {
-            const std::uint64_t estimate = line.base_ns + mul_shift32(ticks - line.base_ticks, line.slope);
-            const std::uint64_t off = estimate > ns ? estimate - ns : ns - estimate;
-            if (off > cycle_early_ns + since / 1000U) {
-                cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
-                cycle_slope.store(0, std::memory_order_relaxed);
-                slope = 0;
-                restart = true;
-            }
-        }
+    const cycle_verdict verdict = judge_cycle_line(line, s);
+    if (verdict == cycle_verdict::off) {
+        cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
+        cycle_slope.store(0, std::memory_order_relaxed);
+        slope = 0;
     }
     // A slope is measured over 10 ms to 1 s: a longer span (a thread idle
-    // for seconds) cannot tell a rate from a step, and would overflow below.
-    if (ns < line.from_ns || ns - line.from_ns > cycle_slope_max_ns) restart = true;
-    if (restart) {
-        line.from_ticks = ticks;
-        line.from_ns = ns;
-    } else if (ns - line.from_ns >= cycle_slope_min_ns && ticks > line.from_ticks) {
-        const std::uint64_t span = ns - line.from_ns;
-        const std::uint64_t measured = (span << 32U) / (ticks - line.from_ticks);
-        // Sane counters tick between 1 MHz and 20 GHz; a slope that moved by
-        // more than 0.1 % (NTP slews at most 0.05 %) is not trusted.
-        const bool sane = measured >= (std::uint64_t{1} << 32U) / 20U && measured <= (std::uint64_t{1000} << 32U);
-        const std::uint64_t moved = measured > slope ? measured - slope : slope - measured;
-        if (sane && (slope == 0 || moved <= slope / 1000U)) {
-            cycle_slope.store(measured, std::memory_order_relaxed);
-            cycle_counts.slopes.fetch_add(1, std::memory_order_relaxed);
-            slope = measured;
-        } else {
-            cycle_slope.store(0, std::memory_order_relaxed);
-            slope = 0;
-        }
+    // for seconds) cannot tell a rate from a step, and would overflow.
+    if (verdict != cycle_verdict::holds || line.from_ns == 0 || s.ns < line.from_ns ||
+        s.ns - line.from_ns > cycle_slope_max_ns) {
+        line.from_ticks = s.ticks;
+        line.from_ns = s.ns;
+    } else if (s.ns - line.from_ns >= cycle_slope_min_ns && s.ticks > line.from_ticks) {
+        const std::uint64_t span = s.ns - line.from_ns;
+        slope = measure_cycle_slope(span, s.ticks - line.from_ticks, slope);
+        cycle_slope.store(slope, std::memory_order_relaxed);
+        if (slope != 0) cycle_counts.slopes.fetch_add(1, std::memory_order_relaxed);
         if (span >= cycle_slope_max_ns || slope == 0) {
-            line.from_ticks = ticks;
-            line.from_ns = ns;
+            line.from_ticks = s.ticks;
+            line.from_ns = s.ns;
         }
     }
-    line.base_ticks = ticks;
-    line.base_ns = ns;
-    line.slope = slope;
-    line.limit = slope == 0 ? 0 : (cycle_refresh_ns << 32U) / slope;
-    line.window = window;
-    return ns;
+    anchor_cycle_line(line, s, slope, window);
+    return s.ns;
 }
 
 /// CLOCK_REALTIME in nanoseconds, from the counter when it can be trusted.
