@@ -4757,7 +4757,11 @@ struct monotonic {
                 ++result.count;
                 // The rest of the batch stays in this tick while the counter
                 // lasts: only the increment remains per ULID.
-                while (result.count < n && (s = increment(g, source)) == errc{}) out[result.count++] = make_id(g.now);
+                while (result.count < n) {
+                    s = increment(g, source);
+                    if (s != errc{}) break;
+                    out[result.count++] = make_id(g.now);
+                }
                 if (s == errc{} || s == errc::monotonic_overflow) continue;
             }
             result.ec = to_error_code(s);
