@@ -3567,6 +3567,15 @@ struct is_uniform_random_bit_generator<
 template <class S>
 inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_uniform_random_bit_generator<S>::value;
 
+/// A source whose draws may take bytes straight from its keystream buffer
+/// (access::slot, access::try_read_be32), without building read()'s
+/// std::error_code: secure_entropy itself, not a class derived from it,
+/// whose read() may be another.
+template <class S>
+struct is_keystream_source : std::false_type {};
+template <>
+struct is_keystream_source<secure_entropy> : std::true_type {};
+
 #if !defined(_WIN32)
 /// `n` bytes from the kernel through system calls only (getrandom, else
 /// /dev/urandom), all async-signal-safe: no lock of the C library is taken.
@@ -4574,12 +4583,12 @@ template <class G>
     }
 }
 
-/// `n` bytes from a byte reader; secure_entropy's straight from its buffer,
-/// without building a std::error_code (whose default constructor is an
-/// out-of-line call in libstdc++).
+/// `n` bytes from a byte reader; a keystream source's straight from its
+/// buffer, without building a std::error_code (whose default constructor is
+/// an out-of-line call in libstdc++).
 template <class S>
 [[nodiscard]] ULID_FORCE_INLINE errc read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
-    if constexpr (std::is_same_v<S, secure_entropy>) {
+    if constexpr (is_keystream_source<S>::value) {
         return fill_keystream(access::slot(source), dst, n) ? errc{} : errc::entropy_failure;
     } else if constexpr (std::is_same_v<S, handler_entropy>) {
         return source.fill(dst, n) ? errc{} : errc::entropy_failure;
@@ -4905,11 +4914,11 @@ struct monotonic {
     template <class S>
     [[nodiscard]] static ULID_FORCE_INLINE errc increment(monotonic_state& g, S& source) noexcept {
         std::uint64_t step = 0;
-        // A 32-bit word already buffered by secure_entropy serves most draws; a
-        // rejected word stays consumed, as in the general draw's loop, so the
-        // result is the same either way.
+        // A 32-bit word already buffered by a keystream source serves most
+        // draws; a rejected word stays consumed, as in the general draw's
+        // loop, so the result is the same either way.
         bool drawn = false;
-        if constexpr (std::is_same_v<std::remove_const_t<S>, secure_entropy>) {
+        if constexpr (is_keystream_source<std::remove_const_t<S>>::value) {
             std::uint32_t word = 0;
             if (ULID_LIKELY(g.draw.bytes == 4 && access::try_read_be32(source, word))) {
                 step = word & g.draw.mask;
