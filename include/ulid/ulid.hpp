@@ -824,9 +824,10 @@ struct monotonic_state {
     /// Increments in [1, inc].
     constexpr explicit monotonic_state(std::uint64_t inc) noexcept;
 
-    position now;             // where the last call left the counter
-    position parked;          // next()'s, set aside while read_monotonic() is at another tick
-    std::uint64_t floor = 0;  // the tick next() keeps to
+    // now, parked and floor: the diagram atop "Monotonic generation" below.
+    position now;
+    position parked;
+    std::uint64_t floor = 0;
     std::uint64_t epoch = 0;  // fork epoch of the last seed
     std::uint64_t inc;
     uniform_plan draw;  // how to draw a step in [0, inc)
@@ -4686,6 +4687,24 @@ template <class S>
 // Monotonic generation
 // ---------------------------------------------------------------------------
 
+// The states of monotonic_state, for every call of monotonic<Layout>:
+//
+//   now     the counter where the last call left it, at now.tick: a call at
+//           that tick adds a random step (exhausted: the tick is used up), a
+//           call at another tick reseeds it there from fresh bytes.
+//   floor   the least tick next() uses: next(t) works at max(t, floor) and
+//           sets floor to it; observe(x) raises it to x's tick;
+//           read_monotonic() neither reads nor moves it.
+//   parked  next()'s counter, set aside while `now` is at another tick, so
+//           that neither call restarts next()'s tick below what it gave.
+//
+//   read_monotonic(t), t != now.tick, now.tick == floor   parked = now; now reseeded at t
+//   any call at parked.tick                               now = parked; parked cleared
+//   next() reseeding at a new tick                        parked cleared (below the floor)
+//   observe(x), x exact, a state at x's tick              that state raised above x, if below
+//   observe(x), x exact, none                             a counter above x waits in parked
+//   in a forked child (epoch changed)                     now reseeded, parked cleared: a parent's
+
 namespace detail {
 
 /// The largest counter of a layout's low word (all 64 bits for ulid_layout,
@@ -4723,8 +4742,6 @@ struct monotonic {
         if (ULID_LIKELY(tick == g.now.tick && !forked(g)) || resume_parked(g, tick)) {
             s = g.now.exhausted ? errc::monotonic_overflow : increment(g, source);
         } else {
-            // Leaving next()'s tick: keep its state, so that a later next()
-            // continues above everything it gave.
             if (g.now.tick == g.floor && !forked(g)) g.parked = g.now;
             s = reseed(g, source, tick);
         }
@@ -4750,7 +4767,7 @@ struct monotonic {
         }
         if (const errc s = reseed(g, source, tick); s != errc{}) return s;
         g.floor = tick;
-        g.parked = {};  // below the new floor: never needed again
+        g.parked = {};
         out = make_id(g.now);
         return errc{};
     }
@@ -4825,11 +4842,9 @@ struct monotonic {
         // Nothing of a parent's state (or of none) can be kept: only the floor.
         const bool stale = g.epoch == 0 || forked(g);
         if (!place.exact) {
-            g.floor = place.tick;  // next() reseeds there, or continues read_monotonic()'s state there
+            g.floor = place.tick;
             return errc{};
         }
-        // next() at place.tick continues the state of that tick, whether the
-        // last call left it in `now` or read_monotonic() parked it.
         monotonic_state::position* at = nullptr;
         if (!stale) at = g.now.tick == place.tick ? &g.now : g.parked.tick == place.tick ? &g.parked : nullptr;
         if (at != nullptr &&
@@ -4845,8 +4860,6 @@ struct monotonic {
             if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
             monotonic_state::position seeded;
             Layout::seed(fresh, seeded);
-            // Without a state at place.tick, the new one waits in `parked`,
-            // where next() resumes it and read_monotonic() keeps its own.
             // Assigned by name, not through `at`: g++ 12 under -fsanitize=thread
             // took the write for one into `tick` alone (-Wstringop-overflow).
             const monotonic_state::position placed =
@@ -4861,9 +4874,7 @@ struct monotonic {
         return errc{};
     }
 
-    /// Puts back next()'s state for `tick` if read_monotonic() moved away
-    /// from it, so neither call can restart that tick below what next()
-    /// already gave.
+    /// Puts `parked` back in `now` for a call at its tick.
     [[nodiscard]] static bool resume_parked(monotonic_state& g, std::uint64_t tick) noexcept {
         if (tick != g.parked.tick || forked(g)) return false;
         g.now = g.parked;
@@ -4884,7 +4895,7 @@ struct monotonic {
         if (epoch == 0 || forked(g)) {
             epoch = fork_epoch_slow();
             if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-            if (epoch != g.epoch) g.parked = {};           // a parent's state
+            if (epoch != g.epoch) g.parked = {};
         }
         entropy_array fresh{};
         if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
