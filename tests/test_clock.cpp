@@ -300,3 +300,42 @@ TEST_CASE("after fork(), the child's make() is within the bracket from its first
     REQUIRE(child.exit_code == 0);
 }
 #endif
+
+#if ULID_CYCLE_CLOCK
+TEST_CASE("a new sample judges the line it replaces: on it, stale, gone back or missed", "[clock]") {
+    using ulid::detail::cycle_verdict;
+    ulid::detail::cycle_clock_line line;
+    line.base_ticks = 1000000;
+    line.base_ns = 5000000000;
+    line.slope = std::uint64_t{1} << 32U;  // 1 ns a tick
+    const auto judge = [&line](std::uint64_t ticks, std::uint64_t ns) {
+        ulid::detail::cycle_sample s;
+        s.ticks = ticks;
+        s.ns = ns;
+        s.width = 0;
+        return ulid::detail::judge_cycle_line(line, s);
+    };
+    // 10 ms on: 20 us + 10 us allowed either way.
+    CHECK(judge(line.base_ticks + 10000000, line.base_ns + 10000000) == cycle_verdict::holds);
+    CHECK(judge(line.base_ticks + 10000000, line.base_ns + 10000000 + 29000) == cycle_verdict::holds);
+    CHECK(judge(line.base_ticks + 10000000, line.base_ns + 10000000 + 31000) == cycle_verdict::off);
+    CHECK(judge(line.base_ticks + 10000000 + 31000, line.base_ns + 10000000) == cycle_verdict::off);
+    CHECK(judge(line.base_ticks - 1, line.base_ns + 10) == cycle_verdict::off);
+    CHECK(judge(line.base_ticks + 10, line.base_ns - 1) == cycle_verdict::off);
+    // Over a second on, a miss is not blamed on the line.
+    CHECK(judge(line.base_ticks + 2000000000, line.base_ns + 2000000000 + 5000000) == cycle_verdict::stale);
+    line.slope = 0;  // no line to judge
+    CHECK(judge(0, 0) == cycle_verdict::holds);
+}
+
+TEST_CASE("a measured slope is kept only if sane and within 0.1 % of the known one", "[clock]") {
+    using ulid::detail::measure_cycle_slope;
+    const std::uint64_t one_ns = std::uint64_t{1} << 32U;
+    CHECK(measure_cycle_slope(10000000, 10000000, 0) == one_ns);
+    CHECK(measure_cycle_slope(10000000, 10000000, one_ns + one_ns / 2000U) == one_ns);
+    CHECK(measure_cycle_slope(10000000, 10000000, one_ns + one_ns / 500U) == 0);
+    CHECK(measure_cycle_slope(10000000, 400000000, 0) == 0);             // 40 GHz
+    CHECK(measure_cycle_slope(10000000, 5000, 0) == 0);                  // 500 kHz
+    CHECK(measure_cycle_slope(10000000, 200000000, 0) == one_ns / 20U);  // 20 GHz
+}
+#endif

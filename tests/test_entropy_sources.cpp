@@ -456,3 +456,23 @@ TEST_CASE("ChaCha8 matches the published test vector (zero key and nonce)", "[se
         REQUIRE(stream[test::chacha_stream_offset(4, i / 64, i % 64)] == want);
     }
 }
+
+namespace {
+/// Hides secure_entropy's read(): the draws must call this one.
+struct derived_secure_entropy : ulid::secure_entropy {
+    std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
+        for (std::size_t i = 0; i < n; ++i) dst[i] = 0x5A;
+        return {};
+    }
+};
+}  // namespace
+
+TEST_CASE("the draws take bytes straight from a keystream only for secure_entropy itself", "[entropy]") {
+    STATIC_REQUIRE(ulid::detail::is_keystream_source<ulid::secure_entropy>::value);
+    STATIC_REQUIRE_FALSE(ulid::detail::is_keystream_source<derived_secure_entropy>::value);
+    STATIC_REQUIRE_FALSE(ulid::detail::is_keystream_source<std::mt19937_64>::value);
+    derived_secure_entropy source;
+    std::uint8_t byte = 0;
+    REQUIRE(ulid::detail::read_bytes(source, &byte, 1) == ulid::errc{});
+    REQUIRE(byte == 0x5A);
+}

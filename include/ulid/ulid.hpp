@@ -852,9 +852,10 @@ struct monotonic_state {
     /// Increments in [1, inc].
     constexpr explicit monotonic_state(std::uint64_t inc) noexcept;
 
-    position now;             // where the last call left the counter
-    position parked;          // next()'s, set aside while read_monotonic() is at another tick
-    std::uint64_t floor = 0;  // the tick next() keeps to
+    // now, parked and floor: the diagram atop "Monotonic generation" below.
+    position now;
+    position parked;
+    std::uint64_t floor = 0;
     std::uint64_t epoch = 0;  // fork epoch of the last seed
     std::uint64_t inc;
     uniform_plan draw;  // how to draw a step in [0, inc)
@@ -3215,9 +3216,10 @@ namespace detail {
 
 // The generators' clock. make(), make_thread_local() and make_batch() read
 // CLOCK_REALTIME interpolated by the CPU's cycle counter, the scheme of
-// Abseil's absl::Now() (absl/time/clock.cc): a kernel sample (the counter
-// read between two reads of the real-time clock) anchors a line whose slope,
-// the counter's period, is measured over 10 ms to 1 s of earlier samples.
+// Abseil's absl::Now() (absl/time/clock.cc): a kernel sample anchors a line
+// whose slope, the counter's period, is measured over 10 ms to 1 s of earlier
+// samples. Abseil reads the kernel clock between two counter reads; here the
+// counter is read between two kernel reads (take_cycle_sample() says why).
 // Unlike Abseil each thread keeps its own anchor and takes a new one every
 // millisecond (on the first read after it), so the line never runs far, and
 // every read is checked against CLOCK_REALTIME_COARSE (a vDSO read of the
@@ -3337,7 +3339,77 @@ inline std::atomic<std::uint64_t> cycle_window_cache{~std::uint64_t{0}};
     return window;
 }
 
-/// The kernel clock, and a new sample for the calling thread's line.
+/// A kernel sample: the counter, the kernel time beside it, and how far
+/// apart the two kernel reads that bracket it were.
+struct cycle_sample {
+    std::uint64_t ticks = 0;
+    std::uint64_t ns = 0;
+    std::uint64_t width = ~std::uint64_t{0};
+};
+
+/// Sample: the narrowest of three, the least likely to have been interrupted.
+/// The counter is read between two kernel reads (Abseil reads the kernel
+/// between two counter reads), so that the width is in nanoseconds before
+/// any slope is known.
+[[nodiscard]] inline cycle_sample take_cycle_sample() noexcept {
+    cycle_sample best;
+    for (int i = 0; i < 3; ++i) {
+        const std::uint64_t before = kernel_ns(CLOCK_REALTIME);
+        const std::uint64_t t = read_counter();
+        const std::uint64_t after = kernel_ns(CLOCK_REALTIME);
+        if (after - before < best.width) {
+            best.width = after - before;
+            best.ticks = t;
+            best.ns = before + best.width / 2;
+        }
+    }
+    cycle_counts.samples.fetch_add(1, std::memory_order_relaxed);
+    return best;
+}
+
+/// What a new sample says of the line it replaces.
+enum class cycle_verdict {
+    holds,  // on the line, or no line to judge
+    stale,  // over a second old: rates and steps cannot be told apart, no blame
+    off,    // went back, or missed: the slope is not to be trusted
+};
+
+/// Judge: a line missing its sample by more than 20 us plus 1000 ppm of the
+/// time since has seen a step, a suspend, a migration or a changed rate.
+[[nodiscard]] inline cycle_verdict judge_cycle_line(const cycle_clock_line& line, const cycle_sample& s) noexcept {
+    if (line.slope == 0) return cycle_verdict::holds;
+    if (s.ticks < line.base_ticks || s.ns < line.base_ns) return cycle_verdict::off;
+    const std::uint64_t since = s.ns - line.base_ns;
+    if (since > cycle_slope_max_ns) return cycle_verdict::stale;
+    const std::uint64_t estimate = line.base_ns + mul_shift32(s.ticks - line.base_ticks, line.slope);
+    const std::uint64_t off = estimate > s.ns ? estimate - s.ns : s.ns - estimate;
+    return off > cycle_early_ns + since / 1000U ? cycle_verdict::off : cycle_verdict::holds;
+}
+
+/// Measure: the slope over `span` ns (10 ms to 1 s) and `ticks`, or 0 if a
+/// counter so fast or slow is not sane (1 MHz to 20 GHz) or it moved from the
+/// known `slope` by more than 0.1 % (NTP slews at most 0.05 %).
+[[nodiscard]] inline std::uint64_t measure_cycle_slope(std::uint64_t span, std::uint64_t ticks,
+                                                       std::uint64_t slope) noexcept {
+    const std::uint64_t measured = (span << 32U) / ticks;
+    const bool sane = measured >= (std::uint64_t{1} << 32U) / 20U && measured <= (std::uint64_t{1000} << 32U);
+    const std::uint64_t moved = measured > slope ? measured - slope : slope - measured;
+    return sane && (slope == 0 || moved <= slope / 1000U) ? measured : 0;
+}
+
+/// Anchor: the line restarts at the sample, for the next millisecond of
+/// counter ticks (none while no slope is known).
+inline void anchor_cycle_line(cycle_clock_line& line, const cycle_sample& s, std::uint64_t slope,
+                              std::uint64_t window) noexcept {
+    line.base_ticks = s.ticks;
+    line.base_ns = s.ns;
+    line.slope = slope;
+    line.limit = slope == 0 ? 0 : (cycle_refresh_ns << 32U) / slope;
+    line.window = window;
+}
+
+/// The kernel clock, and a new sample for the calling thread's line: sample,
+/// judge the old line, measure the slope, anchor the new line.
 ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
     const std::uint64_t window = cycle_clock_window();
     if (window == 0) return kernel_ns(CLOCK_REALTIME);
@@ -3348,80 +3420,33 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
         const std::uint64_t ns = kernel_ns(CLOCK_REALTIME);
         if (ns - line.from_ns < cycle_slope_min_ns) return ns;
     }
-    // The narrowest of three samples, the least likely to have been
-    // interrupted; the counter between two kernel reads, so that the width
-    // is known in nanoseconds before any slope is.
-    std::uint64_t ticks = 0;
-    std::uint64_t ns = 0;
-    std::uint64_t width = ~std::uint64_t{0};
-    for (int i = 0; i < 3; ++i) {
-        const std::uint64_t before = kernel_ns(CLOCK_REALTIME);
-        const std::uint64_t t = read_counter();
-        const std::uint64_t after = kernel_ns(CLOCK_REALTIME);
-        if (after - before < width) {
-            width = after - before;
-            ticks = t;
-            ns = before + width / 2;
-        }
-    }
-    cycle_counts.samples.fetch_add(1, std::memory_order_relaxed);
-    if (width > cycle_sample_max_ns) return ns;
+    const cycle_sample s = take_cycle_sample();
+    if (s.width > cycle_sample_max_ns) return s.ns;
 
-    // Judge the line against the sample. Beyond a second, rates and steps
-    // cannot be told apart: start measuring again without blame.
-    bool restart = line.from_ns == 0;
-    if (line.slope != 0) {
-        const std::uint64_t since = ns - line.base_ns;
-        if (ticks < line.base_ticks || ns < line.base_ns) {
-            cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
-            cycle_slope.store(0, std::memory_order_relaxed);
-            slope = 0;
-            restart = true;
-        } else if (since > cycle_slope_max_ns) {
-            restart = true;
-        } else {
-            const std::uint64_t estimate = line.base_ns + mul_shift32(ticks - line.base_ticks, line.slope);
-            const std::uint64_t off = estimate > ns ? estimate - ns : ns - estimate;
-            if (off > cycle_early_ns + since / 1000U) {
-                cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
-                cycle_slope.store(0, std::memory_order_relaxed);
-                slope = 0;
-                restart = true;
-            }
-        }
+    const cycle_verdict verdict = judge_cycle_line(line, s);
+    if (verdict == cycle_verdict::off) {
+        cycle_counts.resets.fetch_add(1, std::memory_order_relaxed);
+        cycle_slope.store(0, std::memory_order_relaxed);
+        slope = 0;
     }
     // A slope is measured over 10 ms to 1 s: a longer span (a thread idle
-    // for seconds) cannot tell a rate from a step, and would overflow below.
-    if (ns < line.from_ns || ns - line.from_ns > cycle_slope_max_ns) restart = true;
-    if (restart) {
-        line.from_ticks = ticks;
-        line.from_ns = ns;
-    } else if (ns - line.from_ns >= cycle_slope_min_ns && ticks > line.from_ticks) {
-        const std::uint64_t span = ns - line.from_ns;
-        const std::uint64_t measured = (span << 32U) / (ticks - line.from_ticks);
-        // Sane counters tick between 1 MHz and 20 GHz; a slope that moved by
-        // more than 0.1 % (NTP slews at most 0.05 %) is not trusted.
-        const bool sane = measured >= (std::uint64_t{1} << 32U) / 20U && measured <= (std::uint64_t{1000} << 32U);
-        const std::uint64_t moved = measured > slope ? measured - slope : slope - measured;
-        if (sane && (slope == 0 || moved <= slope / 1000U)) {
-            cycle_slope.store(measured, std::memory_order_relaxed);
-            cycle_counts.slopes.fetch_add(1, std::memory_order_relaxed);
-            slope = measured;
-        } else {
-            cycle_slope.store(0, std::memory_order_relaxed);
-            slope = 0;
-        }
+    // for seconds) cannot tell a rate from a step, and would overflow.
+    if (verdict != cycle_verdict::holds || line.from_ns == 0 || s.ns < line.from_ns ||
+        s.ns - line.from_ns > cycle_slope_max_ns) {
+        line.from_ticks = s.ticks;
+        line.from_ns = s.ns;
+    } else if (s.ns - line.from_ns >= cycle_slope_min_ns && s.ticks > line.from_ticks) {
+        const std::uint64_t span = s.ns - line.from_ns;
+        slope = measure_cycle_slope(span, s.ticks - line.from_ticks, slope);
+        cycle_slope.store(slope, std::memory_order_relaxed);
+        if (slope != 0) cycle_counts.slopes.fetch_add(1, std::memory_order_relaxed);
         if (span >= cycle_slope_max_ns || slope == 0) {
-            line.from_ticks = ticks;
-            line.from_ns = ns;
+            line.from_ticks = s.ticks;
+            line.from_ns = s.ns;
         }
     }
-    line.base_ticks = ticks;
-    line.base_ns = ns;
-    line.slope = slope;
-    line.limit = slope == 0 ? 0 : (cycle_refresh_ns << 32U) / slope;
-    line.window = window;
-    return ns;
+    anchor_cycle_line(line, s, slope, window);
+    return s.ns;
 }
 
 /// CLOCK_REALTIME in nanoseconds, from the counter when it can be trusted.
@@ -3581,6 +3606,15 @@ struct is_uniform_random_bit_generator<
 
 template <class S>
 inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_uniform_random_bit_generator<S>::value;
+
+/// A source whose draws may take bytes straight from its keystream buffer
+/// (access::slot, access::try_read_be32), without building read()'s
+/// std::error_code: secure_entropy itself, not a class derived from it,
+/// whose read() may be another.
+template <class S>
+struct is_keystream_source : std::false_type {};
+template <>
+struct is_keystream_source<secure_entropy> : std::true_type {};
 
 #if !defined(_WIN32)
 /// `n` bytes from the kernel through system calls only (getrandom, else
@@ -4589,12 +4623,12 @@ template <class G>
     }
 }
 
-/// `n` bytes from a byte reader; secure_entropy's straight from its buffer,
-/// without building a std::error_code (whose default constructor is an
-/// out-of-line call in libstdc++).
+/// `n` bytes from a byte reader; a keystream source's straight from its
+/// buffer, without building a std::error_code (whose default constructor is
+/// an out-of-line call in libstdc++).
 template <class S>
 [[nodiscard]] ULID_FORCE_INLINE errc read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
-    if constexpr (std::is_same_v<S, secure_entropy>) {
+    if constexpr (is_keystream_source<S>::value) {
         return fill_keystream(access::slot(source), dst, n) ? errc{} : errc::entropy_failure;
     } else if constexpr (std::is_same_v<S, handler_entropy>) {
         return source.fill(dst, n) ? errc{} : errc::entropy_failure;
@@ -4692,6 +4726,24 @@ template <class S>
 // Monotonic generation
 // ---------------------------------------------------------------------------
 
+// The states of monotonic_state, for every call of monotonic<Layout>:
+//
+//   now     the counter where the last call left it, at now.tick: a call at
+//           that tick adds a random step (exhausted: the tick is used up), a
+//           call at another tick reseeds it there from fresh bytes.
+//   floor   the least tick next() uses: next(t) works at max(t, floor) and
+//           sets floor to it; observe(x) raises it to x's tick;
+//           read_monotonic() neither reads nor moves it.
+//   parked  next()'s counter, set aside while `now` is at another tick, so
+//           that neither call restarts next()'s tick below what it gave.
+//
+//   read_monotonic(t), t != now.tick, now.tick == floor   parked = now; now reseeded at t
+//   any call at parked.tick                               now = parked; parked cleared
+//   next() reseeding at a new tick                        parked cleared (below the floor)
+//   observe(x), x exact, a state at x's tick              that state raised above x, if below
+//   observe(x), x exact, none                             a counter above x waits in parked
+//   in a forked child (epoch changed)                     now reseeded, parked cleared: a parent's
+
 namespace detail {
 
 /// The largest counter of a layout's low word (all 64 bits for ulid_layout,
@@ -4729,8 +4781,6 @@ struct monotonic {
         if (ULID_LIKELY(tick == g.now.tick && !forked(g)) || resume_parked(g, tick)) {
             s = g.now.exhausted ? errc::monotonic_overflow : increment(g, source);
         } else {
-            // Leaving next()'s tick: keep its state, so that a later next()
-            // continues above everything it gave.
             if (g.now.tick == g.floor && !forked(g)) g.parked = g.now;
             s = reseed(g, source, tick);
         }
@@ -4756,7 +4806,7 @@ struct monotonic {
         }
         if (const errc s = reseed(g, source, tick); s != errc{}) return s;
         g.floor = tick;
-        g.parked = {};  // below the new floor: never needed again
+        g.parked = {};
         out = make_id(g.now);
         return errc{};
     }
@@ -4772,7 +4822,11 @@ struct monotonic {
                 ++result.count;
                 // The rest of the batch stays in this tick while the counter
                 // lasts: only the increment remains per ULID.
-                while (result.count < n && (s = increment(g, source)) == errc{}) out[result.count++] = make_id(g.now);
+                while (result.count < n) {
+                    s = increment(g, source);
+                    if (s != errc{}) break;
+                    out[result.count++] = make_id(g.now);
+                }
                 if (s == errc{} || s == errc::monotonic_overflow) continue;
             }
             result.ec = to_error_code(s);
@@ -4827,11 +4881,9 @@ struct monotonic {
         // Nothing of a parent's state (or of none) can be kept: only the floor.
         const bool stale = g.epoch == 0 || forked(g);
         if (!place.exact) {
-            g.floor = place.tick;  // next() reseeds there, or continues read_monotonic()'s state there
+            g.floor = place.tick;
             return errc{};
         }
-        // next() at place.tick continues the state of that tick, whether the
-        // last call left it in `now` or read_monotonic() parked it.
         monotonic_state::position* at = nullptr;
         if (!stale) at = g.now.tick == place.tick ? &g.now : g.parked.tick == place.tick ? &g.parked : nullptr;
         if (at != nullptr &&
@@ -4847,8 +4899,6 @@ struct monotonic {
             if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
             monotonic_state::position seeded;
             Layout::seed(fresh, seeded);
-            // Without a state at place.tick, the new one waits in `parked`,
-            // where next() resumes it and read_monotonic() keeps its own.
             // Assigned by name, not through `at`: g++ 12 under -fsanitize=thread
             // took the write for one into `tick` alone (-Wstringop-overflow).
             const monotonic_state::position placed =
@@ -4863,9 +4913,7 @@ struct monotonic {
         return errc{};
     }
 
-    /// Puts back next()'s state for `tick` if read_monotonic() moved away
-    /// from it, so neither call can restart that tick below what next()
-    /// already gave.
+    /// Puts `parked` back in `now` for a call at its tick.
     [[nodiscard]] static bool resume_parked(monotonic_state& g, std::uint64_t tick) noexcept {
         if (tick != g.parked.tick || forked(g)) return false;
         g.now = g.parked;
@@ -4886,7 +4934,7 @@ struct monotonic {
         if (epoch == 0 || forked(g)) {
             epoch = fork_epoch_slow();
             if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-            if (epoch != g.epoch) g.parked = {};           // a parent's state
+            if (epoch != g.epoch) g.parked = {};
         }
         entropy_array fresh{};
         if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
@@ -4916,11 +4964,11 @@ struct monotonic {
     template <class S>
     [[nodiscard]] static ULID_FORCE_INLINE errc increment(monotonic_state& g, S& source) noexcept {
         std::uint64_t step = 0;
-        // A 32-bit word already buffered by secure_entropy serves most draws; a
-        // rejected word stays consumed, as in the general draw's loop, so the
-        // result is the same either way.
+        // A 32-bit word already buffered by a keystream source serves most
+        // draws; a rejected word stays consumed, as in the general draw's
+        // loop, so the result is the same either way.
         bool drawn = false;
-        if constexpr (std::is_same_v<std::remove_const_t<S>, secure_entropy>) {
+        if constexpr (is_keystream_source<std::remove_const_t<S>>::value) {
             std::uint32_t word = 0;
             if (ULID_LIKELY(g.draw.bytes == 4 && access::try_read_be32(source, word))) {
                 step = word & g.draw.mask;
