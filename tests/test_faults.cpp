@@ -5,6 +5,7 @@
 // with a seccomp filter in a child process (getrandom missing as on kernels
 // before 3.17, /dev/urandom that cannot be opened, or that fails to read).
 #include "catch.hpp"
+#include "os_faults.hpp"
 #include "support.hpp"
 
 #include <algorithm>
@@ -21,21 +22,6 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
-#endif
-
-#if defined(__linux__) && defined(__has_include)
-#if __has_include(<linux/seccomp.h>) && __has_include(<linux/filter.h>) && __has_include(<sys/prctl.h>)
-#define ULID_TEST_SECCOMP 1
-#include <cerrno>
-#include <cstddef>
-#include <vector>
-
-#include <fcntl.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#endif
 #endif
 
 // --- entropy sources that fail ---------------------------------------------
@@ -416,68 +402,7 @@ TEST_CASE("make()'s path aborts with a message, never throws, when the clock is 
 
 namespace {
 
-struct os_faults {
-    bool no_getrandom = false;      // getrandom -> ENOSYS (kernel before 3.17)
-    bool getrandom_denied = false;  // getrandom -> EPERM (a sandbox's seccomp filter)
-    bool no_urandom = false;        // read-only open/openat -> EACCES
-    bool failing_read = false;      // read on the descriptor the next open gets -> EIO
-    int failing_read_fd = -1;       // that descriptor, found in the child
-};
-
-/// The offset of the low 32 bits of system call argument `i` in seccomp_data.
-std::uint32_t arg_low_word(std::size_t i) {
-    const std::size_t offset = offsetof(seccomp_data, args) + i * sizeof(std::uint64_t);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-    return static_cast<std::uint32_t>(offset + 4);
-#else
-    return static_cast<std::uint32_t>(offset);
-#endif
-}
-
-/// Installs a seccomp filter in the calling (child) process; false when the
-/// kernel refuses it.
-bool install(const os_faults& f) {
-    std::vector<sock_filter> program;
-    const auto load_nr = [&] { program.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr))); };
-    const auto fail_if = [&](long nr, int error) {
-        load_nr();
-        program.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(nr), 0, 1));
-        program.push_back(
-            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (static_cast<std::uint32_t>(error) & SECCOMP_RET_DATA)));
-    };
-    if (f.no_getrandom) fail_if(SYS_getrandom, ENOSYS);
-    if (f.getrandom_denied) fail_if(SYS_getrandom, EPERM);
-    if (f.no_urandom) {
-        // Read-only opens only (as of /dev/urandom): a --coverage build
-        // still writes its counters, which it opens read-write.
-        const auto fail_read_only_open = [&](long nr, std::uint32_t flags_arg) {
-            load_nr();
-            program.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(nr), 0, 4));
-            program.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, flags_arg));
-            program.push_back(BPF_STMT(BPF_ALU | BPF_AND | BPF_K, static_cast<std::uint32_t>(O_ACCMODE)));
-            program.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(O_RDONLY), 0, 1));
-            program.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(EACCES)));
-        };
-        fail_read_only_open(SYS_openat, arg_low_word(2));
-#if defined(SYS_open)
-        fail_read_only_open(SYS_open, arg_low_word(1));
-#endif
-    }
-    if (f.failing_read_fd >= 0) {
-        const std::uint32_t low_word = arg_low_word(0);
-        load_nr();
-        program.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(SYS_read), 0, 3));
-        program.push_back(BPF_STMT(BPF_LD | BPF_W | BPF_ABS, low_word));
-        program.push_back(BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(f.failing_read_fd), 0, 1));
-        program.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(EIO)));
-    }
-    program.push_back(BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW));
-    sock_fprog prog{};
-    prog.len = static_cast<unsigned short>(program.size());
-    prog.filter = program.data();
-    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return false;
-    return ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) == 0;
-}
+using test::os_faults;
 
 /// The descriptor the next open() will get.
 int next_descriptor() {
@@ -491,7 +416,7 @@ test::child_result with_faults(const os_faults& f, Body body) {
     return test::run_in_child([&]() -> std::string {
         os_faults faults = f;
         if (faults.failing_read) faults.failing_read_fd = next_descriptor();
-        if (!install(faults)) return "cannot install the seccomp filter";
+        if (!test::install(faults)) return "cannot install the seccomp filter";
         std::string failure = body();
         // Keep the failing descriptor number taken, so that a --coverage
         // build's counter dump, which follows, reads its files elsewhere.
@@ -565,19 +490,9 @@ TEST_CASE("with no randomness from the OS every source reports entropy_failure a
     SECTION("getrandom failing with an error other than ENOSYS") {
         // EIO from getrandom is final: no fallback, a clean failure.
         const test::child_result child = test::run_in_child([&]() -> std::string {
-            std::vector<sock_filter> program = {
-                BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
-                BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(SYS_getrandom), 0, 1),
-                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(EIO)),
-                BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-            };
-            sock_fprog prog{};
-            prog.len = static_cast<unsigned short>(program.size());
-            prog.filter = program.data();
-            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
-                ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0) {
-                return "cannot install the seccomp filter";
-            }
+            os_faults f;
+            f.getrandom_error = EIO;
+            if (!test::install(f)) return "cannot install the seccomp filter";
             return check();
         });
         INFO(child.output);

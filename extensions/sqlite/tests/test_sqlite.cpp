@@ -2,6 +2,7 @@
 // in-memory database, loads the built module by path (ULID_SQLITE_MODULE,
 // given by CMake) with sqlite3_load_extension(), and runs SQL.
 #include "catch.hpp"
+#include "os_faults.hpp"
 #include "uuid_spellings.hpp"
 
 #include <ulid/ulid.hpp>
@@ -23,18 +24,6 @@
 #if !defined(_WIN32)
 #include <sys/wait.h>
 #include <unistd.h>
-#endif
-
-#if defined(__linux__) && defined(__has_include)
-#if __has_include(<linux/seccomp.h>) && __has_include(<linux/filter.h>) && __has_include(<sys/prctl.h>)
-#define ULID_TEST_SECCOMP 1
-#include <cstddef>
-
-#include <linux/filter.h>
-#include <linux/seccomp.h>
-#include <sys/prctl.h>
-#include <sys/syscall.h>
-#endif
 #endif
 
 #ifndef ULID_SQLITE_MODULE
@@ -336,17 +325,9 @@ TEST_CASE("the generators are SQL errors, not an abort of the host, when the OS 
     REQUIRE(pid >= 0);
     if (pid == 0) {
         // The child: no Catch2 here, only the SQLite calls and _exit.
-        std::array<sock_filter, 4> program = {{
-            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(seccomp_data, nr)),
-            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, static_cast<std::uint32_t>(SYS_getrandom), 0, 1),
-            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | static_cast<std::uint32_t>(EIO)),
-            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-        }};
-        sock_fprog prog{};
-        prog.len = static_cast<unsigned short>(program.size());
-        prog.filter = program.data();
-        if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0)
-            _exit(2);
+        test::os_faults f;
+        f.getrandom_error = EIO;
+        if (!test::install(f)) _exit(2);
         for (std::size_t i = 0; i < calls.size(); ++i) {
             char* error = nullptr;
             const int rc = sqlite3_exec(db.handle(), calls[i].first.c_str(), nullptr, nullptr, &error);
