@@ -360,7 +360,7 @@ TEST_CASE("secure_entropy's buffered-word path serves buffered words and decline
     ulid::secure_entropy source;
     std::uint32_t word = 0x12345678U;
     // Not keyed yet: nothing is buffered.
-    REQUIRE_FALSE(ulid::detail::access::try_read_be32(source, word));
+    REQUIRE_FALSE(ulid::detail::test_access::try_read_be32(source, word));
     REQUIRE(word == 0x12345678U);
 
     // A round: take words until the buffer declines, decline `extra` more
@@ -377,17 +377,17 @@ TEST_CASE("secure_entropy's buffered-word path serves buffered words and decline
     };
     const auto round = [&](int extra) {
         int words = 0;
-        while (ulid::detail::access::try_read_be32(source, word)) {
+        while (ulid::detail::test_access::try_read_be32(source, word)) {
             take();
             ++words;
         }
-        for (int i = 0; i < extra; ++i) REQUIRE_FALSE(ulid::detail::access::try_read_be32(source, word));
+        for (int i = 0; i < extra; ++i) REQUIRE_FALSE(ulid::detail::test_access::try_read_be32(source, word));
         int reads = 0;
         do {
             std::uint8_t byte = 0;
             REQUIRE_FALSE(source.read(&byte, 1));
             ++reads;
-        } while (!ulid::detail::access::try_read_be32(source, word));
+        } while (!ulid::detail::test_access::try_read_be32(source, word));
         take();
         return std::make_pair(words, reads);
     };

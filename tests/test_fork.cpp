@@ -134,7 +134,7 @@ TEST_CASE("a child's first lock forgets the sleeping waiters its parent counted"
     ulid::detail::fork_safe_mutex lock;
     lock.lock();
     lock.unlock();
-    std::atomic<std::uint32_t>& sleepers = ulid::detail::access::sleepers(lock);
+    std::atomic<std::uint32_t>& sleepers = ulid::detail::test_access::sleepers(lock);
     sleepers.store(3);
     const test::child_result child = test::run_in_child([&]() -> std::string {
         lock.lock();
@@ -186,7 +186,7 @@ TEST_CASE("a child that never draws holds no byte of its parent's keys or keystr
     }
     (void)ulid::make();
     (void)ulid::make_thread_local();
-    using access = ulid::detail::access;
+    using access = ulid::detail::test_access;
     ulid::detail::keystream_state* const shared = access::keystream(access::wrapped(ulid::default_entropy()).source());
     ulid::detail::keystream_state* const own = access::keystream(ulid::thread_local_entropy().source());
     REQUIRE(shared != nullptr);
@@ -367,15 +367,15 @@ TEST_CASE("after fork, the buffered-word path in the child declines until the so
 
     const std::string child = in_child([&source] {
         std::uint32_t word = 0;
-        const bool served_inherited = ulid::detail::access::try_read_be32(source, word);
+        const bool served_inherited = ulid::detail::test_access::try_read_be32(source, word);
         std::array<std::uint8_t, 4> fresh{};
         const bool rekeyed = !source.read(fresh.data(), fresh.size());
-        const bool served_after = ulid::detail::access::try_read_be32(source, word);
+        const bool served_after = ulid::detail::test_access::try_read_be32(source, word);
         return std::string(served_inherited ? "inherited" : "declined") + (rekeyed && served_after ? " ok" : " bad");
     });
     REQUIRE(child == "declined ok");
     std::uint32_t word = 0;
-    REQUIRE(ulid::detail::access::try_read_be32(source, word));  // the parent's buffer is untouched
+    REQUIRE(ulid::detail::test_access::try_read_be32(source, word));  // the parent's buffer is untouched
 }
 
 TEST_CASE("after fork, make() in the child does not repeat the parent's entropy", "[secure][fork]") {

@@ -283,9 +283,9 @@ void twin(ulid::secure_entropy& a, ulid::secure_entropy& b) {
     std::array<std::uint8_t, 1> warm{};
     REQUIRE_FALSE(a.read(warm.data(), warm.size()));
     REQUIRE_FALSE(b.read(warm.data(), warm.size()));
-    *ulid::detail::access::keystream(b) = *ulid::detail::access::keystream(a);
-    ulid::detail::access::keystream(a)->since_os_key = 0;
-    ulid::detail::access::keystream(b)->since_os_key = 0;
+    *ulid::detail::test_access::keystream(b) = *ulid::detail::test_access::keystream(a);
+    ulid::detail::test_access::keystream(a)->since_os_key = 0;
+    ulid::detail::test_access::keystream(b)->since_os_key = 0;
 }
 
 }  // namespace
@@ -328,7 +328,8 @@ TEST_CASE("increments from secure_entropy's buffered words equal the general dra
             REQUIRE_FALSE(general.next(ms, y));
             REQUIRE(x == y);
         }
-        REQUIRE(ulid::detail::access::keystream(a)->remaining == ulid::detail::access::keystream(b)->remaining);
+        REQUIRE(ulid::detail::test_access::keystream(a)->remaining ==
+                ulid::detail::test_access::keystream(b)->remaining);
     }
 }
 
@@ -352,7 +353,7 @@ TEST_CASE("a word at the bound is rejected by the buffered-word path as by the g
         REQUIRE_FALSE(general.next(7, seed_b));
         REQUIRE(seed_a == seed_b);
         for (ulid::secure_entropy* source : {&a, &b}) {
-            ulid::detail::keystream_state& state = *ulid::detail::access::keystream(*source);
+            ulid::detail::keystream_state& state = *ulid::detail::test_access::keystream(*source);
             REQUIRE(state.remaining >= 8);
             std::uint8_t* const at = state.buffer.data() + (state.buffer.size() - state.remaining);
             for (std::size_t w = 0; w < 2; ++w) {

@@ -23,7 +23,7 @@
 namespace {
 
 using v7_generator = ulid::monotonic_entropy<test::prng_reader, ulid::uuidv7_layout>;
-using access = ulid::detail::access;
+using access = ulid::detail::test_access;
 
 /// A generator whose first seed puts rand_b at its top, 2^62 - 1 (ten 0xFF
 /// bytes), so that its first increment overflows.

@@ -800,9 +800,13 @@ namespace detail {
 // paths pass an errc (errc{} for success) and convert it to a
 // std::error_code once, at the public boundary.
 
-/// Lets the library's own functions and tests reach the state of the
-/// classes below.
+/// Who reaches the private state of the classes below: the library's own
+/// paths (access: the generators, in part 2's "Monotonic generation";
+/// keystream_access: a secure_entropy's buffer, in "The entropy sources")
+/// and, apart from them, the tests (test_access, at part 2's end).
 struct access;
+struct keystream_access;
+struct test_access;
 
 /// The secret state of a secure_entropy: key, unserved keystream and the
 /// bookkeeping that says when to rekey. All zero means "not keyed", so a
@@ -882,29 +886,6 @@ inline constexpr bool layout_fits = 48 + Layout::sub_ms_bits + Layout::fixed_bit
                                     Layout::max_tick == ((max_time << Layout::sub_ms_bits) |
                                                          ((std::uint64_t{1} << Layout::sub_ms_bits) - 1U));
 
-/// The lock of locked_monotonic_entropy, for critical sections of a few
-/// nanoseconds. In a process copy (a child however made, but for a clone
-/// that shares memory) a lock that a parent's thread held is free. Meets the
-/// Lockable requirements; not recursive, not fair; never allocates or fails.
-/// Per process: in memory shared with another process each would take over
-/// the other's hold (see locked_monotonic_entropy).
-class fork_safe_mutex {
-public:
-    void lock() noexcept;
-    [[nodiscard]] bool try_lock() noexcept;
-    void unlock() noexcept;
-    /// unlock(), and when a waiter sleeps, a short wait for it to take the
-    /// lock before the caller may take it again: for callers that relock at
-    /// once (a batch between chunks), which would otherwise win every time
-    /// against a waiter that is still waking up.
-    void unlock_and_hand_over() noexcept;
-
-private:
-    friend struct access;
-    std::atomic<std::uint32_t> state_{0};  // see lock_held_by()
-    std::atomic<std::uint32_t> sleepers_{0};
-};
-
 }  // namespace detail
 
 /// A byte reader that writes zeros: the documented way to generate a ULID
@@ -956,7 +937,8 @@ public:
     [[nodiscard]] std::error_code read(std::uint8_t* dst, std::size_t n) noexcept;
 
 private:
-    friend struct detail::access;
+    friend struct detail::keystream_access;
+    friend struct detail::test_access;
     detail::keystream_slot keystream_{};
 };
 
@@ -1176,6 +1158,34 @@ private:
     Source source_;
 };
 
+namespace detail {
+
+/// The lock of locked_monotonic_entropy (its code: part 2, "The lock"),
+/// for critical sections of a few
+/// nanoseconds. In a process copy (a child however made, but for a clone
+/// that shares memory) a lock that a parent's thread held is free. Meets the
+/// Lockable requirements; not recursive, not fair; never allocates or fails.
+/// Per process: in memory shared with another process each would take over
+/// the other's hold (see locked_monotonic_entropy).
+class fork_safe_mutex {
+public:
+    void lock() noexcept;
+    [[nodiscard]] bool try_lock() noexcept;
+    void unlock() noexcept;
+    /// unlock(), and when a waiter sleeps, a short wait for it to take the
+    /// lock before the caller may take it again: for callers that relock at
+    /// once (a batch between chunks), which would otherwise win every time
+    /// against a waiter that is still waking up.
+    void unlock_and_hand_over() noexcept;
+
+private:
+    friend struct test_access;
+    std::atomic<std::uint32_t> state_{0};  // see lock_held_by()
+    std::atomic<std::uint32_t> sleepers_{0};
+};
+
+}  // namespace detail
+
 /// A monotonic source made safe to share between threads: every public
 /// member function holds an internal lock while it touches
 /// the wrapped state (next_n() in chunks), and there is no other way to
@@ -1233,6 +1243,7 @@ public:
 
 private:
     friend struct detail::access;
+    friend struct detail::test_access;
 
     detail::fork_safe_mutex mutex_;
     Monotonic monotonic_;
@@ -1820,7 +1831,7 @@ struct std::formatter<ulid::type_id, char> : std::formatter<std::string_view, ch
 namespace ulid {
 
 // ---------------------------------------------------------------------------
-// Errors and byte order
+// Errors
 // ---------------------------------------------------------------------------
 
 constexpr const char* error_message(errc e) noexcept {
@@ -1933,6 +1944,29 @@ inline thread_local failure_cause last_failure = failure_cause::none;
 
 [[noreturn]] inline void fatal(const char* where, std::error_code ec) noexcept { fatal_errc(where, errc_of(ec)); }
 
+[[nodiscard]] inline std::error_code to_error_code(errc s) noexcept {
+    if (s == errc{}) return success();
+    return make_error_code(s);
+}
+
+/// fatal() for an errc; out of line, to keep it off the callers' hot paths.
+[[noreturn]] ULID_NOINLINE inline void fatal(const char* where, errc s) noexcept { fatal_errc(where, s); }
+
+}  // namespace detail
+
+inline const std::error_category& ulid_category() noexcept {
+    static const detail::category_impl category;
+    return category;
+}
+
+inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), ulid_category()}; }
+
+// ---------------------------------------------------------------------------
+// Byte order
+// ---------------------------------------------------------------------------
+
+namespace detail {
+
 #if ULID_LITTLE_ENDIAN
 [[nodiscard]] inline std::uint64_t byteswap64(std::uint64_t v) noexcept {
 #if defined(__GNUC__) || defined(__clang__)
@@ -2033,164 +2067,11 @@ inline void write_le32(std::uint8_t* p, std::uint32_t v) noexcept {
 
 }  // namespace detail
 
-inline const std::error_category& ulid_category() noexcept {
-    static const detail::category_impl category;
-    return category;
-}
-
-inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), ulid_category()}; }
-
 // ---------------------------------------------------------------------------
-// The value type and the codecs
+// CPU features and vectors
 // ---------------------------------------------------------------------------
 
 namespace detail {
-
-inline constexpr std::uint8_t invalid_digit = 0xFF;
-
-/// Character -> base32 value, both cases; invalid_digit for everything else
-/// (including I, L, O and U, which Crockford reserves).
-inline constexpr std::array<std::uint8_t, 256> decode_table = [] {
-    std::array<std::uint8_t, 256> table{};
-    for (auto& v : table) v = invalid_digit;
-    for (std::size_t i = 0; i < alphabet.size(); ++i) {
-        const auto c = static_cast<unsigned char>(alphabet[i]);
-        table[c] = static_cast<std::uint8_t>(i);
-        if (c >= 'A' && c <= 'Z') table[c + ('a' - 'A')] = static_cast<std::uint8_t>(i);
-    }
-    return table;
-}();
-
-inline constexpr std::string_view hex_digits = "0123456789abcdef";
-
-/// Hex digit -> value, both cases; invalid_digit otherwise.
-inline constexpr std::array<std::uint8_t, 256> hex_table = [] {
-    std::array<std::uint8_t, 256> table{};
-    for (auto& v : table) v = invalid_digit;
-    for (std::size_t i = 0; i < 16; ++i) {
-        const auto c = static_cast<unsigned char>(hex_digits[i]);
-        table[c] = static_cast<std::uint8_t>(i);
-        if (c >= 'a') table[c - ('a' - 'A')] = static_cast<std::uint8_t>(i);
-    }
-    return table;
-}();
-
-/// Offsets of the dashes in the 36-character UUID form.
-[[nodiscard]] constexpr bool is_uuid_dash_position(std::size_t i) noexcept {
-    return i == 8 || i == 13 || i == 18 || i == 23;
-}
-
-}  // namespace detail
-
-namespace detail {
-
-// The portable codec. Each character is five bits at a fixed position of
-// the 128-bit value (the first has three, the 14th straddles the halves), so
-// both directions unroll into independent shifts and table lookups; the
-// index sequences make every shift a constant even at -O2.
-
-template <std::size_t... I>
-constexpr void encode_high(std::uint64_t hi, char* out, std::index_sequence<I...> /*unused*/) noexcept {
-    ((out[I] = alphabet[(hi >> (61U - 5U * I)) & 31U]), ...);
-}
-
-template <std::size_t... I>
-constexpr void encode_low(std::uint64_t lo, char* out, std::index_sequence<I...> /*unused*/) noexcept {
-    ((out[14 + I] = alphabet[(lo >> (55U - 5U * I)) & 31U]), ...);
-}
-
-/// The portable encoder.
-constexpr void encode_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noexcept {
-    encode_high(hi, out, std::make_index_sequence<13>{});
-    out[13] = alphabet[((hi << 4U) | (lo >> 60U)) & 31U];
-    encode_low(lo, out, std::make_index_sequence<12>{});
-}
-
-[[nodiscard]] constexpr std::uint64_t decode_digit(const char* text, std::size_t i) noexcept {
-    return decode_table[static_cast<unsigned char>(text[i])];
-}
-
-template <std::size_t... I>
-[[nodiscard]] constexpr std::uint64_t decode_high(const char* text, std::uint64_t& seen,
-                                                  std::index_sequence<I...> /*unused*/) noexcept {
-    seen |= (decode_digit(text, I) | ...);
-    return ((decode_digit(text, I) << (61U - 5U * I)) | ...);
-}
-
-template <std::size_t... I>
-[[nodiscard]] constexpr std::uint64_t decode_low(const char* text, std::uint64_t& seen,
-                                                 std::index_sequence<I...> /*unused*/) noexcept {
-    seen |= (decode_digit(text, 14 + I) | ...);
-    return ((decode_digit(text, 14 + I) << (55U - 5U * I)) | ...);
-}
-
-/// The portable validating decoder (also the "..."_ulid literal's, at
-/// compile time). Returns the first failed check.
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
-[[nodiscard]] constexpr errc decode_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
-    // Invalid characters decode to 0xFF and valid digits are below 32, so
-    // bit 7 of `seen` tells; an invalid digit's bits spill into h and l,
-    // which are then not used.
-    std::uint64_t seen = 0;
-    const std::uint64_t middle = decode_digit(text, 13);
-    seen |= middle;
-    const std::uint64_t h = decode_high(text, seen, std::make_index_sequence<13>{}) | (middle >> 4U);
-    const std::uint64_t l = decode_low(text, seen, std::make_index_sequence<12>{}) | (middle << 60U);
-    if ((seen & 0x80U) != 0) return errc::invalid_characters;
-    if (decode_digit(text, 0) > 7) return errc::overflow;
-    hi = h;
-    lo = l;
-    return errc{};
-}
-
-// The portable UUID codec, unrolled the same way: hex digit j of the 128-bit
-// value (four bits each, from the top) stands at a fixed offset of the text.
-
-/// The offset of hex digit j (0-31) in the 36-character form, past the
-/// dashes at 8, 13, 18 and 23.
-[[nodiscard]] constexpr std::size_t uuid_digit_offset(std::size_t j) noexcept {
-    return j + (j >= 8 ? 1U : 0U) + (j >= 12 ? 1U : 0U) + (j >= 16 ? 1U : 0U) + (j >= 20 ? 1U : 0U);
-}
-
-template <std::size_t First, std::size_t... I>
-constexpr void encode_uuid_digits(std::uint64_t word, char* out, std::index_sequence<I...> /*unused*/) noexcept {
-    ((out[uuid_digit_offset(First + I)] = hex_digits[(word >> (60U - 4U * I)) & 15U]), ...);
-}
-
-/// The portable UUID encoder: 36 characters, lower case.
-constexpr void encode_uuid_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noexcept {
-    encode_uuid_digits<0>(hi, out, std::make_index_sequence<16>{});
-    encode_uuid_digits<16>(lo, out, std::make_index_sequence<16>{});
-    out[8] = '-';
-    out[13] = '-';
-    out[18] = '-';
-    out[23] = '-';
-}
-
-[[nodiscard]] inline std::uint64_t decode_hex_digit(const char* text, std::size_t j) noexcept {
-    return hex_table[static_cast<unsigned char>(text[uuid_digit_offset(j)])];
-}
-
-template <std::size_t First, std::size_t... I>
-[[nodiscard]] std::uint64_t decode_uuid_digits(const char* text, std::uint64_t& seen,
-                                               std::index_sequence<I...> /*unused*/) noexcept {
-    seen |= (decode_hex_digit(text, First + I) | ...);
-    return ((decode_hex_digit(text, First + I) << (60U - 4U * I)) | ...);
-}
-
-/// The portable validating UUID decoder of 36 characters.
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
-[[nodiscard]] inline errc decode_uuid_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
-    // As decode_scalar: an invalid digit sets bit 7 of `seen`.
-    std::uint64_t seen = 0;
-    const std::uint64_t h = decode_uuid_digits<0>(text, seen, std::make_index_sequence<16>{});
-    const std::uint64_t l = decode_uuid_digits<16>(text, seen, std::make_index_sequence<16>{});
-    const bool dashes = text[8] == '-' && text[13] == '-' && text[18] == '-' && text[23] == '-';
-    if ((seen & 0x80U) != 0 || !dashes) return errc::invalid_characters;
-    hi = h;
-    lo = l;
-    return errc{};
-}
 
 #if ULID_X86_SIMD
 
@@ -2449,6 +2330,164 @@ ULID_AVX2_OP m256i mm256_mul_epu32(m256i a, m256i b) noexcept {
 ULID_AVX2_OP m256i table256(const std::array<std::int8_t, 16>& t) noexcept {
     return mm256_broadcastsi128_si256(mm_loadu_si128(t.data()));
 }
+
+#endif
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// The value type and the codecs
+// ---------------------------------------------------------------------------
+
+namespace detail {
+
+inline constexpr std::uint8_t invalid_digit = 0xFF;
+
+/// Character -> base32 value, both cases; invalid_digit for everything else
+/// (including I, L, O and U, which Crockford reserves).
+inline constexpr std::array<std::uint8_t, 256> decode_table = [] {
+    std::array<std::uint8_t, 256> table{};
+    for (auto& v : table) v = invalid_digit;
+    for (std::size_t i = 0; i < alphabet.size(); ++i) {
+        const auto c = static_cast<unsigned char>(alphabet[i]);
+        table[c] = static_cast<std::uint8_t>(i);
+        if (c >= 'A' && c <= 'Z') table[c + ('a' - 'A')] = static_cast<std::uint8_t>(i);
+    }
+    return table;
+}();
+
+inline constexpr std::string_view hex_digits = "0123456789abcdef";
+
+/// Hex digit -> value, both cases; invalid_digit otherwise.
+inline constexpr std::array<std::uint8_t, 256> hex_table = [] {
+    std::array<std::uint8_t, 256> table{};
+    for (auto& v : table) v = invalid_digit;
+    for (std::size_t i = 0; i < 16; ++i) {
+        const auto c = static_cast<unsigned char>(hex_digits[i]);
+        table[c] = static_cast<std::uint8_t>(i);
+        if (c >= 'a') table[c - ('a' - 'A')] = static_cast<std::uint8_t>(i);
+    }
+    return table;
+}();
+
+/// Offsets of the dashes in the 36-character UUID form.
+[[nodiscard]] constexpr bool is_uuid_dash_position(std::size_t i) noexcept {
+    return i == 8 || i == 13 || i == 18 || i == 23;
+}
+
+}  // namespace detail
+
+namespace detail {
+
+// The portable codec. Each character is five bits at a fixed position of
+// the 128-bit value (the first has three, the 14th straddles the halves), so
+// both directions unroll into independent shifts and table lookups; the
+// index sequences make every shift a constant even at -O2.
+
+template <std::size_t... I>
+constexpr void encode_high(std::uint64_t hi, char* out, std::index_sequence<I...> /*unused*/) noexcept {
+    ((out[I] = alphabet[(hi >> (61U - 5U * I)) & 31U]), ...);
+}
+
+template <std::size_t... I>
+constexpr void encode_low(std::uint64_t lo, char* out, std::index_sequence<I...> /*unused*/) noexcept {
+    ((out[14 + I] = alphabet[(lo >> (55U - 5U * I)) & 31U]), ...);
+}
+
+/// The portable encoder.
+constexpr void encode_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noexcept {
+    encode_high(hi, out, std::make_index_sequence<13>{});
+    out[13] = alphabet[((hi << 4U) | (lo >> 60U)) & 31U];
+    encode_low(lo, out, std::make_index_sequence<12>{});
+}
+
+[[nodiscard]] constexpr std::uint64_t decode_digit(const char* text, std::size_t i) noexcept {
+    return decode_table[static_cast<unsigned char>(text[i])];
+}
+
+template <std::size_t... I>
+[[nodiscard]] constexpr std::uint64_t decode_high(const char* text, std::uint64_t& seen,
+                                                  std::index_sequence<I...> /*unused*/) noexcept {
+    seen |= (decode_digit(text, I) | ...);
+    return ((decode_digit(text, I) << (61U - 5U * I)) | ...);
+}
+
+template <std::size_t... I>
+[[nodiscard]] constexpr std::uint64_t decode_low(const char* text, std::uint64_t& seen,
+                                                 std::index_sequence<I...> /*unused*/) noexcept {
+    seen |= (decode_digit(text, 14 + I) | ...);
+    return ((decode_digit(text, 14 + I) << (55U - 5U * I)) | ...);
+}
+
+/// The portable validating decoder (also the "..."_ulid literal's, at
+/// compile time). Returns the first failed check.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
+[[nodiscard]] constexpr errc decode_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
+    // Invalid characters decode to 0xFF and valid digits are below 32, so
+    // bit 7 of `seen` tells; an invalid digit's bits spill into h and l,
+    // which are then not used.
+    std::uint64_t seen = 0;
+    const std::uint64_t middle = decode_digit(text, 13);
+    seen |= middle;
+    const std::uint64_t h = decode_high(text, seen, std::make_index_sequence<13>{}) | (middle >> 4U);
+    const std::uint64_t l = decode_low(text, seen, std::make_index_sequence<12>{}) | (middle << 60U);
+    if ((seen & 0x80U) != 0) return errc::invalid_characters;
+    if (decode_digit(text, 0) > 7) return errc::overflow;
+    hi = h;
+    lo = l;
+    return errc{};
+}
+
+// The portable UUID codec, unrolled the same way: hex digit j of the 128-bit
+// value (four bits each, from the top) stands at a fixed offset of the text.
+
+/// The offset of hex digit j (0-31) in the 36-character form, past the
+/// dashes at 8, 13, 18 and 23.
+[[nodiscard]] constexpr std::size_t uuid_digit_offset(std::size_t j) noexcept {
+    return j + (j >= 8 ? 1U : 0U) + (j >= 12 ? 1U : 0U) + (j >= 16 ? 1U : 0U) + (j >= 20 ? 1U : 0U);
+}
+
+template <std::size_t First, std::size_t... I>
+constexpr void encode_uuid_digits(std::uint64_t word, char* out, std::index_sequence<I...> /*unused*/) noexcept {
+    ((out[uuid_digit_offset(First + I)] = hex_digits[(word >> (60U - 4U * I)) & 15U]), ...);
+}
+
+/// The portable UUID encoder: 36 characters, lower case.
+constexpr void encode_uuid_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noexcept {
+    encode_uuid_digits<0>(hi, out, std::make_index_sequence<16>{});
+    encode_uuid_digits<16>(lo, out, std::make_index_sequence<16>{});
+    out[8] = '-';
+    out[13] = '-';
+    out[18] = '-';
+    out[23] = '-';
+}
+
+[[nodiscard]] inline std::uint64_t decode_hex_digit(const char* text, std::size_t j) noexcept {
+    return hex_table[static_cast<unsigned char>(text[uuid_digit_offset(j)])];
+}
+
+template <std::size_t First, std::size_t... I>
+[[nodiscard]] std::uint64_t decode_uuid_digits(const char* text, std::uint64_t& seen,
+                                               std::index_sequence<I...> /*unused*/) noexcept {
+    seen |= (decode_hex_digit(text, First + I) | ...);
+    return ((decode_hex_digit(text, First + I) << (60U - 4U * I)) | ...);
+}
+
+/// The portable validating UUID decoder of 36 characters.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
+[[nodiscard]] inline errc decode_uuid_scalar(const char* text, std::uint64_t& hi, std::uint64_t& lo) noexcept {
+    // As decode_scalar: an invalid digit sets bit 7 of `seen`.
+    std::uint64_t seen = 0;
+    const std::uint64_t h = decode_uuid_digits<0>(text, seen, std::make_index_sequence<16>{});
+    const std::uint64_t l = decode_uuid_digits<16>(text, seen, std::make_index_sequence<16>{});
+    const bool dashes = text[8] == '-' && text[13] == '-' && text[18] == '-' && text[23] == '-';
+    if ((seen & 0x80U) != 0 || !dashes) return errc::invalid_characters;
+    hi = h;
+    lo = l;
+    return errc{};
+}
+
+#if ULID_X86_SIMD
 
 /// alphabet[16 + i] - alphabet[i]: turns the character of value i into
 /// that of value i + 16.
@@ -3579,7 +3618,7 @@ constexpr detail::observed_place uuidv7_layout::place(const ulid& x) noexcept {
 }
 
 // ---------------------------------------------------------------------------
-// Entropy: source traits, uniform draws, the operating system
+// Source traits
 // ---------------------------------------------------------------------------
 
 namespace detail {
@@ -3612,13 +3651,35 @@ template <class S>
 inline constexpr bool is_entropy_source_v = is_byte_reader<S>::value || is_uniform_random_bit_generator<S>::value;
 
 /// A source whose draws may take bytes straight from its keystream buffer
-/// (access::slot, access::try_read_be32), without building read()'s
+/// (keystream_access::slot, keystream_access::try_read_be32), without building read()'s
 /// std::error_code: secure_entropy itself, not a class derived from it,
 /// whose read() may be another.
 template <class S>
 struct is_keystream_source : std::false_type {};
 template <>
 struct is_keystream_source<secure_entropy> : std::true_type {};
+
+/// The library's own monotonic generators (or classes derived from them),
+/// which generate() reads through access::read_monotonic, as an errc. Only
+/// declared: has_errc_read asks whether S binds to one of them, exactly as
+/// access::read_monotonic's overloads.
+template <class S, class L>
+void library_generator(monotonic_entropy<S, L>& g) noexcept;
+template <class S, class L>
+void library_generator(locked_monotonic_entropy<monotonic_entropy<S, L>>& g) noexcept;
+
+template <class S, class = void>
+struct has_errc_read : std::false_type {};
+template <class S>
+struct has_errc_read<S, std::void_t<decltype(detail::library_generator(std::declval<S&>()))>> : std::true_type {};
+
+}  // namespace detail
+
+// ---------------------------------------------------------------------------
+// Entropy from the operating system
+// ---------------------------------------------------------------------------
+
+namespace detail {
 
 #if !defined(_WIN32)
 /// `n` bytes from the kernel through system calls only (getrandom, else
@@ -3944,6 +4005,10 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
     return current;
 }
 
+// ---------------------------------------------------------------------------
+// The lock
+// ---------------------------------------------------------------------------
+
 /// The mark a lock holder of this process leaves: the low half of the fork
 /// epoch, never zero, different from every ancestor's (unless 2^31
 /// generations of children lie between: lock_held_by() keeps 31 bits of it).
@@ -3969,6 +4034,141 @@ ULID_NOINLINE inline std::uint32_t process_mark_slow() noexcept {
 [[nodiscard]] ULID_FORCE_INLINE std::uint32_t process_mark() noexcept {
     const auto mark = static_cast<std::uint32_t>(fork_epoch());
     return ULID_LIKELY(mark != 0) ? mark : process_mark_slow();
+}
+
+/// Tells the CPU that this thread is spinning (x86 pause, Arm yield).
+inline void cpu_relax() noexcept {
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+    __builtin_ia32_pause();
+#elif (defined(__GNUC__) || defined(__clang__)) && (defined(__aarch64__) || defined(__arm__))
+    __asm__ __volatile__("yield");
+#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
+    _mm_pause();
+#elif defined(_MSC_VER) && (defined(_M_ARM64) || defined(_M_ARM))
+    __yield();
+#endif
+}
+
+/// Sleeps in the kernel while `word` holds `expected`, until wake_all() or
+/// about a millisecond has passed: a futex on Linux, a short sleep elsewhere.
+inline void sleep_while_equal(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept {
+#if defined(__linux__) && defined(SYS_futex)
+    timespec limit{};
+    limit.tv_nsec = 1000000;
+    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAIT_PRIVATE, expected, &limit, nullptr, 0);
+#else
+    if (word.load(std::memory_order_relaxed) == expected) std::this_thread::sleep_for(std::chrono::microseconds(100));
+#endif
+}
+
+inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
+#if defined(__linux__) && defined(SYS_futex)
+    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAKE_PRIVATE, INT32_MAX, nullptr, nullptr, 0);
+#else
+    (void)word;
+#endif
+}
+
+/// A fork_safe_mutex's word: the mark of the process that took the lock
+/// last, shifted left, and the held bit. Free, it keeps the mark, so a
+/// process copy can tell its own lock from one it inherited.
+[[nodiscard]] constexpr std::uint32_t lock_held_by(std::uint32_t mark) noexcept { return (mark << 1U) | 1U; }
+
+/// Takes a fork_safe_mutex whose word is `state` for `self`
+/// (lock_held_by(this process's mark)) if it is free, or was last taken in
+/// another process (an ancestor): held or not, that lock is ours to take,
+/// and the waiters it counts are not in this process.
+[[nodiscard]] inline bool try_take_lock(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
+                                        std::uint32_t self) noexcept {
+    std::uint32_t seen = state.load(std::memory_order_relaxed);
+    if (seen == self || !state.compare_exchange_strong(seen, self, std::memory_order_acquire)) return false;
+    if (seen != (self & ~1U)) sleepers.store(0, std::memory_order_relaxed);
+    return true;
+}
+
+ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
+                                              std::uint32_t self) noexcept {
+    if (try_take_lock(state, sleepers, self)) return;  // an ancestor's hold: no wait
+    // About a thousand pause instructions first (tens of microseconds,
+    // far longer than a make() takes), doubling twice; then sleep.
+    for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
+        for (unsigned i = 0; i < pauses; ++i) cpu_relax();
+        if (try_take_lock(state, sleepers, self)) return;
+    }
+    sleepers.fetch_add(1, std::memory_order_seq_cst);
+    while (!try_take_lock(state, sleepers, self)) sleep_while_equal(state, self);
+    // Never below zero: a takeover may have cleared the count meanwhile.
+    std::uint32_t count = sleepers.load(std::memory_order_relaxed);
+    while (count != 0 && !sleepers.compare_exchange_weak(count, count - 1, std::memory_order_relaxed)) {
+    }
+}
+
+// Why the lock is built so (its contract is with its declaration). Waiters
+// back off exponentially before sleeping: on virtual machines spread over a
+// large CPU, a waiter that polls often steals the cache line from the holder
+// mid-section and throughput collapses. They then sleep in the kernel, so a
+// preempted holder gets the CPU back even under SCHED_FIFO. Release is a
+// plain store (an atomic exchange there cost make() a fifth of its time), so
+// the holder can miss a waiter that is just going to sleep: every sleep also
+// ends after a millisecond. A lock word marked by an ancestor process (see
+// "Fork detection") was held, if at all, by a thread that does not exist in
+// this one, and counts waiters that do not either: it is taken over and the
+// count cleared; the state it guards, possibly half-written, is discarded
+// because its epoch is stale too.
+inline void fork_safe_mutex::lock() noexcept {
+    const std::uint32_t self = lock_held_by(process_mark());
+    std::uint32_t expected = self & ~1U;  // free, last taken in this process
+    if (ULID_LIKELY(state_.compare_exchange_strong(expected, self, std::memory_order_acquire))) return;
+    take_lock_contended(state_, sleepers_, self);
+}
+
+inline bool fork_safe_mutex::try_lock() noexcept {
+    return try_take_lock(state_, sleepers_, lock_held_by(process_mark()));
+}
+
+inline void fork_safe_mutex::unlock() noexcept {
+    // Only the holder writes the word while the lock is held.
+    state_.store(state_.load(std::memory_order_relaxed) & ~1U, std::memory_order_release);
+    if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
+}
+
+inline void fork_safe_mutex::unlock_and_hand_over() noexcept {
+    unlock();
+    if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
+        for (unsigned i = 0; i < 4096 && (state_.load(std::memory_order_relaxed) & 1U) == 0; ++i) cpu_relax();
+    }
+}
+
+/// Holds a fork_safe_mutex for its lifetime (std::lock_guard without <mutex>).
+class lock_guard {
+public:
+    explicit lock_guard(fork_safe_mutex& m) noexcept : m_(m) { m_.lock(); }
+    lock_guard(const lock_guard&) = delete;
+    lock_guard& operator=(const lock_guard&) = delete;
+    ~lock_guard() { m_.unlock(); }
+
+private:
+    fork_safe_mutex& m_;
+};
+
+/// `n` ULIDs from `part(out, count)` calls of at most batch_chunk each,
+/// each under one hold of `mutex`.
+template <class Part>
+[[nodiscard]] batch_result next_n_in_chunks(fork_safe_mutex& mutex, std::size_t chunk_size, ulid* out, std::size_t n,
+                                            Part part) noexcept {
+    batch_result result;
+    while (result.count < n) {
+        const std::size_t chunk = n - result.count < chunk_size ? n - result.count : chunk_size;
+        mutex.lock();
+        const batch_result done = part(out + result.count, chunk);
+        mutex.unlock_and_hand_over();
+        result.count += done.count;
+        if (done.ec) {
+            result.ec = done.ec;
+            break;
+        }
+    }
+    return result;
 }
 
 // ---------------------------------------------------------------------------
@@ -4290,6 +4490,19 @@ ULID_FORCE_INLINE bool fill_keystream(keystream_slot& slot, std::uint8_t* dst, s
     return false;
 }
 
+/// The library's path into a secure_entropy's keystream, for the draws that
+/// take bytes straight from its buffer (read_bytes(), monotonic<Layout>).
+struct keystream_access {
+    [[nodiscard]] static ULID_FORCE_INLINE keystream_slot& slot(secure_entropy& source) noexcept {
+        return source.keystream_;
+    }
+
+    /// read_keystream_be32() on the source's keystream.
+    [[nodiscard]] static ULID_FORCE_INLINE bool try_read_be32(secure_entropy& source, std::uint32_t& out) noexcept {
+        return read_keystream_be32(source.keystream_, out);
+    }
+};
+
 }  // namespace detail
 
 inline secure_entropy::secure_entropy(secure_entropy&& other) noexcept {
@@ -4311,249 +4524,10 @@ inline std::error_code secure_entropy::read(std::uint8_t* dst, std::size_t n) no
 }
 
 // ---------------------------------------------------------------------------
-// The lock
-// ---------------------------------------------------------------------------
-
-namespace detail {
-
-/// Tells the CPU that this thread is spinning (x86 pause, Arm yield).
-inline void cpu_relax() noexcept {
-#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
-    __builtin_ia32_pause();
-#elif (defined(__GNUC__) || defined(__clang__)) && (defined(__aarch64__) || defined(__arm__))
-    __asm__ __volatile__("yield");
-#elif defined(_MSC_VER) && (defined(_M_X64) || defined(_M_IX86))
-    _mm_pause();
-#elif defined(_MSC_VER) && (defined(_M_ARM64) || defined(_M_ARM))
-    __yield();
-#endif
-}
-
-/// Sleeps in the kernel while `word` holds `expected`, until wake_all() or
-/// about a millisecond has passed: a futex on Linux, a short sleep elsewhere.
-inline void sleep_while_equal(std::atomic<std::uint32_t>& word, std::uint32_t expected) noexcept {
-#if defined(__linux__) && defined(SYS_futex)
-    timespec limit{};
-    limit.tv_nsec = 1000000;
-    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAIT_PRIVATE, expected, &limit, nullptr, 0);
-#else
-    if (word.load(std::memory_order_relaxed) == expected) std::this_thread::sleep_for(std::chrono::microseconds(100));
-#endif
-}
-
-inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
-#if defined(__linux__) && defined(SYS_futex)
-    (void)::syscall(SYS_futex, static_cast<void*>(&word), FUTEX_WAKE_PRIVATE, INT32_MAX, nullptr, nullptr, 0);
-#else
-    (void)word;
-#endif
-}
-
-/// A fork_safe_mutex's word: the mark of the process that took the lock
-/// last, shifted left, and the held bit. Free, it keeps the mark, so a
-/// process copy can tell its own lock from one it inherited.
-[[nodiscard]] constexpr std::uint32_t lock_held_by(std::uint32_t mark) noexcept { return (mark << 1U) | 1U; }
-
-/// Takes a fork_safe_mutex whose word is `state` for `self`
-/// (lock_held_by(this process's mark)) if it is free, or was last taken in
-/// another process (an ancestor): held or not, that lock is ours to take,
-/// and the waiters it counts are not in this process.
-[[nodiscard]] inline bool try_take_lock(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
-                                        std::uint32_t self) noexcept {
-    std::uint32_t seen = state.load(std::memory_order_relaxed);
-    if (seen == self || !state.compare_exchange_strong(seen, self, std::memory_order_acquire)) return false;
-    if (seen != (self & ~1U)) sleepers.store(0, std::memory_order_relaxed);
-    return true;
-}
-
-ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
-                                              std::uint32_t self) noexcept {
-    if (try_take_lock(state, sleepers, self)) return;  // an ancestor's hold: no wait
-    // About a thousand pause instructions first (tens of microseconds,
-    // far longer than a make() takes), doubling twice; then sleep.
-    for (unsigned pauses = 1024; pauses <= 4096; pauses *= 2) {
-        for (unsigned i = 0; i < pauses; ++i) cpu_relax();
-        if (try_take_lock(state, sleepers, self)) return;
-    }
-    sleepers.fetch_add(1, std::memory_order_seq_cst);
-    while (!try_take_lock(state, sleepers, self)) sleep_while_equal(state, self);
-    // Never below zero: a takeover may have cleared the count meanwhile.
-    std::uint32_t count = sleepers.load(std::memory_order_relaxed);
-    while (count != 0 && !sleepers.compare_exchange_weak(count, count - 1, std::memory_order_relaxed)) {
-    }
-}
-
-// Why the lock is built so (its contract is with its declaration). Waiters
-// back off exponentially before sleeping: on virtual machines spread over a
-// large CPU, a waiter that polls often steals the cache line from the holder
-// mid-section and throughput collapses. They then sleep in the kernel, so a
-// preempted holder gets the CPU back even under SCHED_FIFO. Release is a
-// plain store (an atomic exchange there cost make() a fifth of its time), so
-// the holder can miss a waiter that is just going to sleep: every sleep also
-// ends after a millisecond. A lock word marked by an ancestor process (see
-// "Fork detection") was held, if at all, by a thread that does not exist in
-// this one, and counts waiters that do not either: it is taken over and the
-// count cleared; the state it guards, possibly half-written, is discarded
-// because its epoch is stale too.
-inline void fork_safe_mutex::lock() noexcept {
-    const std::uint32_t self = lock_held_by(process_mark());
-    std::uint32_t expected = self & ~1U;  // free, last taken in this process
-    if (ULID_LIKELY(state_.compare_exchange_strong(expected, self, std::memory_order_acquire))) return;
-    take_lock_contended(state_, sleepers_, self);
-}
-
-inline bool fork_safe_mutex::try_lock() noexcept {
-    return try_take_lock(state_, sleepers_, lock_held_by(process_mark()));
-}
-
-inline void fork_safe_mutex::unlock() noexcept {
-    // Only the holder writes the word while the lock is held.
-    state_.store(state_.load(std::memory_order_relaxed) & ~1U, std::memory_order_release);
-    if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) wake_all(state_);
-}
-
-inline void fork_safe_mutex::unlock_and_hand_over() noexcept {
-    unlock();
-    if (ULID_UNLIKELY(sleepers_.load(std::memory_order_relaxed) != 0)) {
-        for (unsigned i = 0; i < 4096 && (state_.load(std::memory_order_relaxed) & 1U) == 0; ++i) cpu_relax();
-    }
-}
-
-/// Holds a fork_safe_mutex for its lifetime (std::lock_guard without <mutex>).
-class lock_guard {
-public:
-    explicit lock_guard(fork_safe_mutex& m) noexcept : m_(m) { m_.lock(); }
-    lock_guard(const lock_guard&) = delete;
-    lock_guard& operator=(const lock_guard&) = delete;
-    ~lock_guard() { m_.unlock(); }
-
-private:
-    fork_safe_mutex& m_;
-};
-
-}  // namespace detail
-
-// ---------------------------------------------------------------------------
 // Drawing from a source
 // ---------------------------------------------------------------------------
 
 namespace detail {
-
-template <class Layout>
-struct monotonic;
-
-/// `n` ULIDs from `part(out, count)` calls of at most batch_chunk each,
-/// each under one hold of `mutex`.
-template <class Part>
-[[nodiscard]] batch_result next_n_in_chunks(fork_safe_mutex& mutex, std::size_t chunk_size, ulid* out, std::size_t n,
-                                            Part part) noexcept {
-    batch_result result;
-    while (result.count < n) {
-        const std::size_t chunk = n - result.count < chunk_size ? n - result.count : chunk_size;
-        mutex.lock();
-        const batch_result done = part(out + result.count, chunk);
-        mutex.unlock_and_hand_over();
-        result.count += done.count;
-        if (done.ec) {
-            result.ec = done.ec;
-            break;
-        }
-    }
-    return result;
-}
-
-struct access {
-    /// The library generators' paths in ticks (milliseconds, or 1/4096 ms
-    /// for make_v7()), returning an errc, under the lock where there is one.
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE errc next(monotonic_entropy<S, L>& g, std::uint64_t tick,
-                                                     ulid& out) noexcept {
-        return monotonic<L>::next(g.state_, g.source_, tick, out);
-    }
-
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE errc next(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
-                                                     std::uint64_t tick, ulid& out) noexcept {
-        const lock_guard lock(g.mutex_);
-        return next(g.monotonic_, tick, out);
-    }
-
-    /// observe() of `x` without the clock check, which the caller made.
-    template <class S, class L>
-    [[nodiscard]] static errc observe(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, const ulid& x) noexcept {
-        const lock_guard lock(g.mutex_);
-        return observe(g.monotonic_, x);
-    }
-
-    template <class S, class L>
-    [[nodiscard]] static errc observe(monotonic_entropy<S, L>& g, const ulid& x) noexcept {
-        return monotonic<L>::observe(g.state_, g.source_, x);
-    }
-
-    template <class S, class L>
-    [[nodiscard]] static batch_result next_n(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, std::uint64_t tick,
-                                             ulid* out, std::size_t n) noexcept {
-        monotonic_entropy<S, L>& m = g.monotonic_;
-        return next_n_in_chunks(g.mutex_, g.batch_chunk, out, n, [&](ulid* part, std::size_t count) {
-            return monotonic<L>::next_n(m.state_, m.source_, tick, part, count);
-        });
-    }
-
-    /// read_monotonic() at `ms`, which the caller has checked against max_time.
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE errc read_monotonic(monotonic_entropy<S, L>& g, std::uint64_t ms,
-                                                               entropy_array& out) noexcept {
-        return monotonic<L>::read(g.state_, g.source_, ms << L::sub_ms_bits, out);
-    }
-
-    template <class S, class L>
-    [[nodiscard]] static ULID_FORCE_INLINE errc read_monotonic(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
-                                                               std::uint64_t ms, entropy_array& out) noexcept {
-        const lock_guard lock(g.mutex_);
-        return read_monotonic(g.monotonic_, ms, out);
-    }
-
-    template <class Monotonic>
-    [[nodiscard]] static fork_safe_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
-        return source.mutex_;
-    }
-
-    /// The count of threads asleep waiting for `m` (tests).
-    [[nodiscard]] static std::atomic<std::uint32_t>& sleepers(fork_safe_mutex& m) noexcept { return m.sleepers_; }
-
-    template <class Monotonic>
-    [[nodiscard]] static Monotonic& wrapped(locked_monotonic_entropy<Monotonic>& source) noexcept {
-        return source.monotonic_;
-    }
-
-    [[nodiscard]] static ULID_FORCE_INLINE keystream_slot& slot(secure_entropy& source) noexcept {
-        return source.keystream_;
-    }
-
-    /// read_keystream_be32() on the source's keystream.
-    [[nodiscard]] static ULID_FORCE_INLINE bool try_read_be32(secure_entropy& source, std::uint32_t& out) noexcept {
-        return read_keystream_be32(source.keystream_, out);
-    }
-
-    /// The keystream state, or nullptr before the first read (tests).
-    [[nodiscard]] static keystream_state* keystream(secure_entropy& source) noexcept {
-        return keystream_of(source.keystream_);
-    }
-};
-
-template <class S, class = void>
-struct has_errc_read : std::false_type {};
-template <class S>
-struct has_errc_read<S, std::void_t<decltype(access::read_monotonic(
-                            std::declval<S&>(), std::uint64_t{}, std::declval<entropy_array&>()))>> : std::true_type {};
-
-[[nodiscard]] inline std::error_code to_error_code(errc s) noexcept {
-    if (s == errc{}) return success();
-    return make_error_code(s);
-}
-
-/// fatal() for an errc; out of line, to keep it off the callers' hot paths.
-[[noreturn]] ULID_NOINLINE inline void fatal(const char* where, errc s) noexcept { fatal_errc(where, s); }
 
 /// How many tries a rejection loop gets before it concludes that the source
 /// is stuck. Each try is rejected with probability below 1/2, so a working
@@ -4633,7 +4607,7 @@ template <class G>
 template <class S>
 [[nodiscard]] ULID_FORCE_INLINE errc read_bytes(S& source, std::uint8_t* dst, std::size_t n) noexcept {
     if constexpr (is_keystream_source<S>::value) {
-        return fill_keystream(access::slot(source), dst, n) ? errc{} : errc::entropy_failure;
+        return fill_keystream(keystream_access::slot(source), dst, n) ? errc{} : errc::entropy_failure;
     } else if constexpr (std::is_same_v<S, handler_entropy>) {
         return source.fill(dst, n) ? errc{} : errc::entropy_failure;
     } else if constexpr (noexcept(source.read(dst, n))) {
@@ -4974,7 +4948,7 @@ struct monotonic {
         bool drawn = false;
         if constexpr (is_keystream_source<std::remove_const_t<S>>::value) {
             std::uint32_t word = 0;
-            if (ULID_LIKELY(g.draw.bytes == 4 && access::try_read_be32(source, word))) {
+            if (ULID_LIKELY(g.draw.bytes == 4 && keystream_access::try_read_be32(source, word))) {
                 step = word & g.draw.mask;
                 drawn = ULID_LIKELY(step < g.draw.bound);
             }
@@ -5000,6 +4974,59 @@ struct monotonic {
         }
         g.now.low = sum;
         return errc{};
+    }
+};
+
+/// The library's path into its generators: the make functions' and
+/// generate()'s calls in ticks (milliseconds, or 1/4096 ms for make_v7()),
+/// returning an errc, under the lock where there is one.
+struct access {
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc next(monotonic_entropy<S, L>& g, std::uint64_t tick,
+                                                     ulid& out) noexcept {
+        return monotonic<L>::next(g.state_, g.source_, tick, out);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc next(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
+                                                     std::uint64_t tick, ulid& out) noexcept {
+        const lock_guard lock(g.mutex_);
+        return next(g.monotonic_, tick, out);
+    }
+
+    /// observe() of `x` without the clock check, which the caller made.
+    template <class S, class L>
+    [[nodiscard]] static errc observe(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, const ulid& x) noexcept {
+        const lock_guard lock(g.mutex_);
+        return observe(g.monotonic_, x);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static errc observe(monotonic_entropy<S, L>& g, const ulid& x) noexcept {
+        return monotonic<L>::observe(g.state_, g.source_, x);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static batch_result next_n(locked_monotonic_entropy<monotonic_entropy<S, L>>& g, std::uint64_t tick,
+                                             ulid* out, std::size_t n) noexcept {
+        monotonic_entropy<S, L>& m = g.monotonic_;
+        return next_n_in_chunks(g.mutex_, g.batch_chunk, out, n, [&](ulid* part, std::size_t count) {
+            return monotonic<L>::next_n(m.state_, m.source_, tick, part, count);
+        });
+    }
+
+    /// read_monotonic() at `ms`, which the caller has checked against max_time.
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc read_monotonic(monotonic_entropy<S, L>& g, std::uint64_t ms,
+                                                               entropy_array& out) noexcept {
+        return monotonic<L>::read(g.state_, g.source_, ms << L::sub_ms_bits, out);
+    }
+
+    template <class S, class L>
+    [[nodiscard]] static ULID_FORCE_INLINE errc read_monotonic(locked_monotonic_entropy<monotonic_entropy<S, L>>& g,
+                                                               std::uint64_t ms, entropy_array& out) noexcept {
+        const lock_guard lock(g.mutex_);
+        return read_monotonic(g.monotonic_, ms, out);
     }
 };
 
@@ -5936,6 +5963,49 @@ inline std::size_t std::hash<ulid::type_id>::operator()(const ulid::type_id& id)
 }
 
 inline std::size_t ulid::hash_value(const type_id& id) noexcept { return std::hash<type_id>{}(id); }
+
+// ---------------------------------------------------------------------------
+// The tests' access
+// ---------------------------------------------------------------------------
+// Uses the private state of the entropy sources, the lock and the
+// generators; used by tests/ only (the library never calls it); tested by
+// the tests that use it (test_fork, test_monotonic, test_uuidv7, ...).
+
+namespace ulid::detail {
+
+/// The tests' way into the classes' private state and the library's paths.
+struct test_access {
+    /// access::next(): a library generator's next ID at `tick`, as an errc.
+    template <class Generator>
+    [[nodiscard]] static errc next(Generator& g, std::uint64_t tick, ulid& out) noexcept {
+        return access::next(g, tick, out);
+    }
+
+    template <class Monotonic>
+    [[nodiscard]] static fork_safe_mutex& mutex(locked_monotonic_entropy<Monotonic>& source) noexcept {
+        return source.mutex_;
+    }
+
+    /// The count of threads asleep waiting for `m`.
+    [[nodiscard]] static std::atomic<std::uint32_t>& sleepers(fork_safe_mutex& m) noexcept { return m.sleepers_; }
+
+    template <class Monotonic>
+    [[nodiscard]] static Monotonic& wrapped(locked_monotonic_entropy<Monotonic>& source) noexcept {
+        return source.monotonic_;
+    }
+
+    /// keystream_access::try_read_be32().
+    [[nodiscard]] static bool try_read_be32(secure_entropy& source, std::uint32_t& out) noexcept {
+        return keystream_access::try_read_be32(source, out);
+    }
+
+    /// The keystream state, or nullptr before the first read.
+    [[nodiscard]] static keystream_state* keystream(secure_entropy& source) noexcept {
+        return keystream_of(source.keystream_);
+    }
+};
+
+}  // namespace ulid::detail
 
 // Internal macros end here, so that users' translation units see only the
 // documented ones (ULID_VERSION*, ULID_EXCEPTIONS and their own settings).

@@ -169,15 +169,15 @@ TEST_CASE(
             std::thread holder([&] {
                 running.store(true);
                 while (phase.load() != 1) std::this_thread::yield();
-                ulid::detail::access::mutex(shared).lock();  // the lock, while the page is missing
+                ulid::detail::test_access::mutex(shared).lock();  // the lock, while the page is missing
                 phase.store(2);
                 while (phase.load() != 3) std::this_thread::yield();
-                ulid::detail::access::mutex(shared).unlock();
+                ulid::detail::test_access::mutex(shared).unlock();
                 while (phase.load() != 4) std::this_thread::yield();
-                ulid::detail::access::mutex(ulid::default_entropy()).lock();  // once the page is there
+                ulid::detail::test_access::mutex(ulid::default_entropy()).lock();  // once the page is there
                 phase.store(5);
                 while (phase.load() != 6) std::this_thread::yield();
-                ulid::detail::access::mutex(ulid::default_entropy()).unlock();
+                ulid::detail::test_access::mutex(ulid::default_entropy()).unlock();
             });
             const auto finish = [&](int code) {
                 phase.store(6);
@@ -200,7 +200,7 @@ TEST_CASE(
             pid_t pid = test::spawn_child(how);
             if (pid == 0) {
                 ::alarm(5);
-                ulid::detail::access::mutex(shared).lock();
+                ulid::detail::test_access::mutex(shared).lock();
                 ::_exit(0);
             }
             if (!ended_well(pid)) return finish(12);

@@ -281,10 +281,10 @@ TEST_CASE("a child's make() takes default_entropy()'s lock even when another thr
         REQUIRE_SCENARIO_PASSES(supervised([how]() -> std::string {
             std::atomic<int> phase{0};
             std::thread holder([&] {
-                ulid::detail::access::mutex(ulid::default_entropy()).lock();
+                ulid::detail::test_access::mutex(ulid::default_entropy()).lock();
                 phase.store(1);
                 while (phase.load() != 2) std::this_thread::yield();
-                ulid::detail::access::mutex(ulid::default_entropy()).unlock();
+                ulid::detail::test_access::mutex(ulid::default_entropy()).unlock();
             });
             while (phase.load() != 1) std::this_thread::yield();
             const pid_t pid = spawn_child(how);

@@ -28,7 +28,7 @@ extern "C" ssize_t getrandom(void* buffer, std::size_t length, unsigned int flag
 
 namespace {
 
-using access = ulid::detail::access;
+using access = ulid::detail::test_access;
 
 /// Reads `n` bytes from `source` in 8-byte pieces, as make() would.
 void draw(ulid::secure_entropy& source, std::size_t n) {
