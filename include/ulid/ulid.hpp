@@ -61,7 +61,8 @@
 //
 // The file reads in three parts: configuration (below); part 1, the public
 // API section by section, each entity with its guarantees; part 2, the
-// implementation with all platform, SIMD, ChaCha, fork and lock plumbing.
+// implementation with all platform, SIMD, ChaCha, fork and lock plumbing,
+// one section a mechanism (a map at its top).
 // Internal macros are undefined at the end.
 
 #ifndef ULID_ULID_HPP
@@ -1160,9 +1161,9 @@ private:
 
 namespace detail {
 
-/// The lock of locked_monotonic_entropy (its code: part 2, "The lock"),
-/// for critical sections of a few
-/// nanoseconds. In a process copy (a child however made, but for a clone
+/// The lock of locked_monotonic_entropy, for critical sections of a few
+/// nanoseconds (its code, and why it is built so: part 2, "The lock"; here
+/// because the class holds one). In a process copy (a child however made, but for a clone
 /// that shares memory) a lock that a parent's thread held is free. Meets the
 /// Lockable requirements; not recursive, not fair; never allocates or fails.
 /// Per process: in memory shared with another process each would take over
@@ -1826,6 +1827,28 @@ struct std::formatter<ulid::type_id, char> : std::formatter<std::string_view, ch
 
 // ===========================================================================
 // Part 2: the implementation
+//
+// Its sections, in order; each opens with what it uses, what uses it and
+// where it is tested. All files under tests/.
+//   Errors                             errc as std::error_code, the category, throw_error(), fatal()
+//   Byte order                         big- and little-endian loads and stores
+//   CPU features and vectors           x86 feature detection, the SSSE3/AVX2 wrappers
+//   The value type and the codecs      class ulid, base32 and UUID text, explain()
+//   Time                               now(), rfc3339(), the cycle-counter clock
+//   Layouts                            ulid_layout and uuidv7_layout
+//   Source traits                      which kind of source a type is
+//   Entropy from the operating system  getrandom and the like, secure_wipe(), handler_entropy
+//   Fork detection                     the fork epoch in a page the kernel wipes
+//   The lock                           fork_safe_mutex: mark, body, batch hand-over
+//   ChaCha                             the keystream blocks, portable and AVX2
+//   The entropy sources                zero_entropy, os_entropy, secure_entropy, keystream_access
+//   Drawing from a source              uniform draws from any source
+//   Monotonic generation               monotonic<Layout>, access, the process and thread generators
+//   Making ULIDs                       generate(), make() and their forms, observe()
+//   TypeIDs                            typed_id and type_id
+//   Integrations                       streams, std::expected
+//   Hashing                            keyed SipHash-1-3 for std::hash
+//   The tests' access                  test_access, for tests/ only
 // ===========================================================================
 
 namespace ulid {
@@ -1833,6 +1856,7 @@ namespace ulid {
 // ---------------------------------------------------------------------------
 // Errors
 // ---------------------------------------------------------------------------
+// Uses part 1's errc; used by every section below; tested in test_errors.cpp, test_faults.cpp.
 
 constexpr const char* error_message(errc e) noexcept {
     switch (e) {
@@ -1964,6 +1988,7 @@ inline std::error_code make_error_code(errc e) noexcept { return {static_cast<in
 // ---------------------------------------------------------------------------
 // Byte order
 // ---------------------------------------------------------------------------
+// Uses nothing; used by the codecs, ChaCha, the sources, generation, hashing; tested in test_byte_order.cpp.
 
 namespace detail {
 
@@ -2070,6 +2095,7 @@ inline void write_le32(std::uint8_t* p, std::uint32_t v) noexcept {
 // ---------------------------------------------------------------------------
 // CPU features and vectors
 // ---------------------------------------------------------------------------
+// Uses the configuration; used by the codecs and ChaCha; tested in test_codec, test_uuid, test_entropy_sources.
 
 namespace detail {
 
@@ -2338,6 +2364,7 @@ ULID_AVX2_OP m256i table256(const std::array<std::int8_t, 16>& t) noexcept {
 // ---------------------------------------------------------------------------
 // The value type and the codecs
 // ---------------------------------------------------------------------------
+// Uses errors, byte order, vectors; used by all below; tested in test_value, test_codec, test_parse, test_uuid.
 
 namespace detail {
 
@@ -3170,6 +3197,7 @@ inline std::size_t explain_length(std::size_t length, text_form form, char* out,
 // ---------------------------------------------------------------------------
 // Time
 // ---------------------------------------------------------------------------
+// Uses the value type; used by layouts, generation, the make functions; tested in test_time.cpp, test_clock.cpp.
 
 inline std::uint64_t timestamp(std::chrono::system_clock::time_point t) noexcept {
     const auto ms = std::chrono::floor<std::chrono::milliseconds>(t.time_since_epoch()).count();
@@ -3564,6 +3592,8 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 // ---------------------------------------------------------------------------
 // Layouts
 // ---------------------------------------------------------------------------
+// Uses time; used by generation and the make functions; tested in test_uuidv7, test_monotonic, compile_fail/.
+//
 // Each layout's whole behaviour (see ulid_layout); monotonic_entropy and the
 // make functions are written once over them.
 
@@ -3620,6 +3650,7 @@ constexpr detail::observed_place uuidv7_layout::place(const ulid& x) noexcept {
 // ---------------------------------------------------------------------------
 // Source traits
 // ---------------------------------------------------------------------------
+// Uses part 1's sources; used by drawing, generation, generate(); tested in test_entropy_sources.cpp.
 
 namespace detail {
 
@@ -3678,6 +3709,7 @@ struct has_errc_read<S, std::void_t<decltype(detail::library_generator(std::decl
 // ---------------------------------------------------------------------------
 // Entropy from the operating system
 // ---------------------------------------------------------------------------
+// Uses errors; used by the sources, the signal path, hashing; tested in test_entropy_sources, test_faults, signal/.
 
 namespace detail {
 
@@ -3812,6 +3844,7 @@ private:
 // ---------------------------------------------------------------------------
 // Fork detection
 // ---------------------------------------------------------------------------
+// Uses errors; used by the lock, the sources, generation; tested in test_fork, fork_safety/, atfork/, address_space/.
 //
 // A process copy must never reuse its parent's keystream or monotonic state,
 // nor wait for a lock that one of its parent's threads held. Every generator
@@ -3910,7 +3943,8 @@ inline void on_fork_child() noexcept {
 inline std::atomic<int> fork_detection{0};
 inline std::atomic<bool> atfork_registered{false};
 /// The lock mark of a process that has no epoch page yet (see
-/// process_mark_slow()), with the process it belongs to: (pid << 32) | mark.
+/// process_mark_slow(), in "The lock"), with the process it belongs to:
+/// (pid << 32) | mark.
 inline std::atomic<std::uint64_t> pageless_mark{0};
 
 /// Maps the epoch page and registers the atfork child handler. False when a
@@ -4008,6 +4042,7 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
 // ---------------------------------------------------------------------------
 // The lock
 // ---------------------------------------------------------------------------
+// Uses fork detection (its mark); used by generation; tests: test_concurrency, test_fork, fork_safety/, address_space/.
 
 /// The mark a lock holder of this process leaves: the low half of the fork
 /// epoch, never zero, different from every ancestor's (unless 2^31
@@ -4103,7 +4138,7 @@ ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state,
     }
 }
 
-// Why the lock is built so (its contract is with its declaration). Waiters
+// Why the lock is built so (its contract is at its class, in part 1). Waiters
 // back off exponentially before sleeping: on virtual machines spread over a
 // large CPU, a waiter that polls often steals the cache line from the holder
 // mid-section and throughput collapses. They then sleep in the kernel, so a
@@ -4174,6 +4209,7 @@ template <class Part>
 // ---------------------------------------------------------------------------
 // ChaCha
 // ---------------------------------------------------------------------------
+// Uses vectors and byte order; used by the entropy sources (secure_entropy); tested in test_entropy_sources.cpp.
 
 [[nodiscard]] constexpr std::uint32_t rotl32(std::uint32_t v, unsigned c) noexcept {
     return (v << c) | (v >> (32U - c));
@@ -4330,6 +4366,7 @@ void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t 
 // ---------------------------------------------------------------------------
 // The entropy sources
 // ---------------------------------------------------------------------------
+// Uses the OS, fork detection, ChaCha; used by drawing and generation; tested in test_entropy_sources, reseed/.
 
 inline std::error_code zero_entropy::read(std::uint8_t* dst, std::size_t n) noexcept {
     if (n > 0) std::memset(dst, 0, n);
@@ -4526,6 +4563,7 @@ inline std::error_code secure_entropy::read(std::uint8_t* dst, std::size_t n) no
 // ---------------------------------------------------------------------------
 // Drawing from a source
 // ---------------------------------------------------------------------------
+// Uses source traits and the sources; used by generation and generate(); tested in test_entropy_sources, test_defects.
 
 namespace detail {
 
@@ -4703,6 +4741,7 @@ template <class S>
 // ---------------------------------------------------------------------------
 // Monotonic generation
 // ---------------------------------------------------------------------------
+// Uses layouts, drawing, the lock; used by the make functions; tested in test_monotonic, test_observe, test_uuidv7.
 
 // The states of monotonic_state, for every call of monotonic<Layout>:
 //
@@ -5305,6 +5344,7 @@ ULID_FORCE_INLINE monotonic_entropy<secure_entropy, Layout>& thread_local_entrop
 // ---------------------------------------------------------------------------
 // Making ULIDs
 // ---------------------------------------------------------------------------
+// Uses generation (through access); used by TypeIDs; tested in test_make, test_concurrency, signal/, alloc/.
 
 template <class Source>
 std::error_code generate(std::uint64_t ms, Source& source, ulid& out) noexcept {
@@ -5470,8 +5510,7 @@ inline void make_v7_batch(std::span<ulid> out) noexcept { make_v7_batch(out.data
 // ---------------------------------------------------------------------------
 // TypeIDs
 // ---------------------------------------------------------------------------
-// Uses the codecs (encode_lower(), parse()) and make_v7(); tested in
-// tests/test_typeid.cpp, tests/alloc and tests/typeid/.
+// Uses the codecs (encode_lower(), parse()) and make_v7(); tested in test_typeid.cpp, alloc/ and typeid/.
 
 constexpr bool is_type_id_prefix(std::string_view prefix) noexcept {
     if (prefix.empty()) return true;
@@ -5814,6 +5853,7 @@ std::basic_istream<CharT, Traits>& operator>>(std::basic_istream<CharT, Traits>&
 // ---------------------------------------------------------------------------
 // Integrations
 // ---------------------------------------------------------------------------
+// Uses the codecs and generate(); used by users only; tested in test_integrations.cpp and integration/.
 
 template <class CharT, class Traits>
 std::basic_ostream<CharT, Traits>& operator<<(std::basic_ostream<CharT, Traits>& os, const ulid& id) {
@@ -5852,6 +5892,7 @@ std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) 
 // ---------------------------------------------------------------------------
 // Hashing
 // ---------------------------------------------------------------------------
+// Uses byte order and the OS (the key); used by std::hash, hash_value(); tested in test_integrations, integration/.
 
 namespace detail {
 
@@ -5967,9 +6008,7 @@ inline std::size_t ulid::hash_value(const type_id& id) noexcept { return std::ha
 // ---------------------------------------------------------------------------
 // The tests' access
 // ---------------------------------------------------------------------------
-// Uses the private state of the entropy sources, the lock and the
-// generators; used by tests/ only (the library never calls it); tested by
-// the tests that use it (test_fork, test_monotonic, test_uuidv7, ...).
+// Uses the classes' private state and the library's paths; used by tests/ only: the library never calls it.
 
 namespace ulid::detail {
 
