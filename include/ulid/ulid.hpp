@@ -518,10 +518,13 @@ public:
     }
 #endif
 
-    /// True for the all-zero ULID.
-    [[nodiscard]] constexpr bool is_zero() const noexcept { return high() == 0 && low() == 0; }
-    /// True for nil(), the all-zero ULID (the same test as is_zero()).
-    [[nodiscard]] constexpr bool is_nil() const noexcept { return is_zero(); }
+    /// True for nil(), the all-zero ULID.
+    [[nodiscard]] constexpr bool is_nil() const noexcept { return high() == 0 && low() == 0; }
+    /// The same test as is_nil(), under oklog/ulid's name (`IsZero`); kept for
+    /// one release.
+    [[nodiscard, deprecated("use is_nil(): the same test, named like nil()")]] constexpr bool is_zero() const noexcept {
+        return is_nil();
+    }
 
     /// -1, 0 or 1 as this ULID sorts before, equal to or after `other`.
     [[nodiscard]] constexpr int compare(const ulid& other) const noexcept {
