@@ -476,3 +476,26 @@ TEST_CASE("the draws take bytes straight from a keystream only for secure_entrop
     REQUIRE(ulid::detail::read_bytes(source, &byte, 1) == ulid::errc{});
     REQUIRE(byte == 0x5A);
 }
+
+namespace {
+/// A user's monotonic source: generate() asks it through its read_monotonic().
+struct own_monotonic {
+    std::error_code read_monotonic(std::uint64_t /*ms*/, ulid::entropy_array& /*out*/) noexcept { return {}; }
+};
+struct derived_monotonic : ulid::monotonic_entropy<ulid::secure_entropy> {};
+}  // namespace
+
+TEST_CASE("generate() reads the library's own generators as an errc, and only those", "[entropy]") {
+    using generator = ulid::monotonic_entropy<ulid::secure_entropy>;
+    STATIC_REQUIRE(ulid::detail::has_errc_read<generator>::value);
+    STATIC_REQUIRE(ulid::detail::has_errc_read<ulid::locked_monotonic_entropy<generator>>::value);
+    STATIC_REQUIRE(ulid::detail::has_errc_read<ulid::default_entropy_t<ulid::uuidv7_layout>>::value);
+    STATIC_REQUIRE(ulid::detail::has_errc_read<derived_monotonic>::value);  // binds as a reference to its base
+    STATIC_REQUIRE_FALSE(ulid::detail::has_errc_read<const generator>::value);
+    STATIC_REQUIRE_FALSE(ulid::detail::has_errc_read<own_monotonic>::value);
+    STATIC_REQUIRE_FALSE(ulid::detail::has_errc_read<ulid::secure_entropy>::value);
+    generator g{ulid::secure_entropy{}};
+    ulid::ulid id;
+    REQUIRE_FALSE(ulid::generate(5, g, id));
+    REQUIRE(id.time() == 5);
+}
