@@ -1168,11 +1168,11 @@ namespace detail {
 
 /// The lock of locked_monotonic_entropy, for critical sections of a few
 /// nanoseconds (its code, and why it is built so: part 2, "The lock"; here
-/// because the class holds one). In a process copy (a child however made, but for a clone
-/// that shares memory) a lock that a parent's thread held is free. Meets the
-/// Lockable requirements; not recursive, not fair; never allocates or fails.
-/// Per process: in memory shared with another process each would take over
-/// the other's hold (see locked_monotonic_entropy).
+/// because the class holds one). In a process copy (a child however made,
+/// but for a clone that shares memory) a lock that a parent's thread held is
+/// free. Meets the Lockable requirements; not recursive, not fair; never
+/// allocates or fails. Per process: in memory shared with another process
+/// each would take over the other's hold (see locked_monotonic_entropy).
 class fork_safe_mutex {
 public:
     void lock() noexcept;
