@@ -194,6 +194,8 @@
 // and the compiler's x86 builtins: <immintrin.h> is some 40 000 lines that
 // every translation unit would parse. MSVC has only the intrinsics, which
 // GCC and clang take too under ULID_TEST_X86_INTRINSICS (a test-only switch).
+// ULID_TEST_CLOCK_STEP (test-only too) compiles in detail::clock_step_for_testing,
+// a simulated step of the real-time clock that every generator clock adds.
 #if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
     (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #define ULID_X86_SIMD 1
@@ -518,10 +520,13 @@ public:
     }
 #endif
 
-    /// True for the all-zero ULID.
-    [[nodiscard]] constexpr bool is_zero() const noexcept { return high() == 0 && low() == 0; }
-    /// True for nil(), the all-zero ULID (the same test as is_zero()).
-    [[nodiscard]] constexpr bool is_nil() const noexcept { return is_zero(); }
+    /// True for nil(), the all-zero ULID.
+    [[nodiscard]] constexpr bool is_nil() const noexcept { return high() == 0 && low() == 0; }
+    /// The same test as is_nil(), under oklog/ulid's name (`IsZero`); kept for
+    /// one release.
+    [[nodiscard, deprecated("use is_nil(): the same test, named like nil()")]] constexpr bool is_zero() const noexcept {
+        return is_nil();
+    }
 
     /// -1, 0 or 1 as this ULID sorts before, equal to or after `other`.
     [[nodiscard]] constexpr int compare(const ulid& other) const noexcept {
@@ -3254,9 +3259,25 @@ namespace detail {
 // process's. docs/design.md has the reasoning; ULID_NO_CYCLE_CLOCK turns it
 // off.
 
+#if defined(ULID_TEST_CLOCK_STEP)
 /// Test hook: nanoseconds added to every read of the real-time clock by the
 /// generators, to simulate a step of CLOCK_REALTIME.
 inline std::atomic<std::int64_t> clock_step_for_testing{0};
+[[nodiscard]] inline std::int64_t clock_step_ns() noexcept {
+    return clock_step_for_testing.load(std::memory_order_relaxed);
+}
+#else
+// Without the test-only switch the hook is a constant: no load on any clock path.
+[[nodiscard]] constexpr std::int64_t clock_step_ns() noexcept { return 0; }
+#endif
+
+/// The system clock in Unix milliseconds, with the test hook's step.
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t system_clock_ms() noexcept {
+    const std::int64_t step = clock_step_ns();
+    if (ULID_LIKELY(step == 0)) return now();
+    using clock = std::chrono::system_clock;
+    return timestamp(clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::nanoseconds(step)));
+}
 
 #if ULID_CYCLE_CLOCK
 
@@ -3305,7 +3326,7 @@ inline thread_local cycle_clock_line cycle_line;
     timespec ts{};
     (void)::clock_gettime(clock, &ts);
     return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000U + static_cast<std::uint64_t>(ts.tv_nsec) +
-           static_cast<std::uint64_t>(clock_step_for_testing.load(std::memory_order_relaxed));
+           static_cast<std::uint64_t>(clock_step_ns());
 }
 
 /// (a * b) >> 32 without overflow for any result below 2^64.
@@ -3495,12 +3516,7 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 
 [[nodiscard]] inline bool cycle_clock_running() noexcept { return false; }
 
-[[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ms() noexcept {
-    const std::int64_t step = clock_step_for_testing.load(std::memory_order_relaxed);
-    if (ULID_LIKELY(step == 0)) return now();
-    using clock = std::chrono::system_clock;
-    return timestamp(clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::nanoseconds(step)));
-}
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ms() noexcept { return system_clock_ms(); }
 
 #endif
 
@@ -3520,7 +3536,7 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 /// sub-millisecond precision, as PostgreSQL 18's uuidv7()), from the precise
 /// system clock: make_v7()'s order across processes rests on it.
 [[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
-    const std::int64_t step = clock_step_for_testing.load(std::memory_order_relaxed);
+    const std::int64_t step = clock_step_ns();
 #if defined(__linux__)
     // The clock system_clock::now() reads, without its count of nanoseconds
     // (a multiply) and the two divisions that count then needs.
@@ -3546,7 +3562,7 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 
 ULID_FORCE_INLINE std::uint64_t ulid_layout::now_tick() noexcept { return detail::clock_ms(); }
 
-inline std::uint64_t ulid_layout::handler_tick() noexcept { return now(); }
+inline std::uint64_t ulid_layout::handler_tick() noexcept { return detail::system_clock_ms(); }
 
 constexpr ulid ulid_layout::make_id(std::uint64_t tick, std::uint64_t high, std::uint64_t low) noexcept {
     return ulid::from_high_low((tick << 16U) | high, low);
