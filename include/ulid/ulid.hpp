@@ -1193,7 +1193,8 @@ private:
 /// counts as 1. So every result is greater than `last`. Errors, with `out`
 /// untouched: errc::big_time (`ms` above max_time), errc::monotonic_overflow
 /// (the counter used up at max_time: no ULID above `last` by this rule).
-/// Pure: no clock, no randomness, no allocation, no shared state.
+/// Pure (no clock, no randomness, no allocation, no shared state), so safe
+/// on any thread; the caller's lock guards `last` and `out`.
 [[nodiscard]] constexpr errc next_above(const ulid& last, std::uint64_t ms, const entropy_array& fresh,
                                         std::uint64_t step, ulid& out) noexcept;
 
