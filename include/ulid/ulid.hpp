@@ -35,6 +35,7 @@
 //   Monotonic generation
 //     monotonic_entropy<Source, Layout = ulid_layout>, locked_monotonic_entropy<Monotonic>,
 //     batch_result; layouts ulid_layout and uuidv7_layout (policies: clock, ID, seed)
+//     next_above(last, ms, fresh, step, out) -> errc  monotonic_entropy's step on a caller's state
 //     default_entropy<Layout = ulid_layout>() (process-wide, locked: make()'s or
 //       make_v7()'s), thread_local_entropy<Layout = ulid_layout>()
 //   Causal order (docs/design.md, Causal order)
@@ -1163,6 +1164,22 @@ private:
     detail::monotonic_state state_;
     Source source_;
 };
+
+/// monotonic_entropy's step (ulid_layout) on a state the caller keeps, such
+/// as a database server's shared memory: the ULID after `last` at Unix
+/// millisecond `ms`, by next()'s rule. For an `ms` after last.time() it is
+/// the ULID at `ms` with entropy `fresh`. Otherwise (the same millisecond, or
+/// a clock behind it) it is `last` plus `step` in its 80-bit counter, and
+/// when that passes the counter's top, the ULID at last.time() + 1 with
+/// entropy `fresh`. `step` is the random increment, drawn by the caller
+/// uniformly from [1, inc] (monotonic_entropy's default: [1, 2^32 - 1]); 0
+/// counts as 1. So every result is greater than `last`. Errors, with `out`
+/// untouched: errc::big_time (`ms` above max_time), errc::monotonic_overflow
+/// (the counter used up at max_time: no ULID above `last` by this rule).
+/// Pure (no clock, no randomness, no allocation, no shared state), so safe
+/// on any thread; the caller's lock guards `last` and `out`.
+[[nodiscard]] constexpr errc next_above(const ulid& last, std::uint64_t ms, const entropy_array& fresh,
+                                        std::uint64_t step, ulid& out) noexcept;
 
 namespace detail {
 
@@ -5014,21 +5031,29 @@ struct monotonic {
             step = d.step;
         }
         step += 1;  // [0, inc) -> [1, inc]
-        const std::uint64_t sum = g.now.low + step;
-        const bool carry = sum < g.now.low;
-        if constexpr (Layout::counter_bits > 64) {
-            const std::uint64_t high = g.now.high + (carry ? 1U : 0U);
-            if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) {
-                g.now.exhausted = true;
-                return errc::monotonic_overflow;
-            }
-            g.now.high = high;
-        } else if (ULID_UNLIKELY(carry || sum > max_low<Layout>)) {
+        if (ULID_UNLIKELY(!add_step(g.now, step))) {
             g.now.exhausted = true;
             return errc::monotonic_overflow;
         }
-        g.now.low = sum;
         return errc{};
+    }
+
+    /// Adds `step` to the counter of `p`; false, `p` unchanged, when the sum
+    /// would pass the counter's top. The one step rule: increment() and
+    /// next_above() both use it.
+    [[nodiscard]] static constexpr ULID_FORCE_INLINE bool add_step(monotonic_state::position& p,
+                                                                   std::uint64_t step) noexcept {
+        const std::uint64_t sum = p.low + step;
+        const bool carry = sum < p.low;
+        if constexpr (Layout::counter_bits > 64) {
+            const std::uint64_t high = p.high + (carry ? 1U : 0U);
+            if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) return false;
+            p.high = high;
+        } else if (ULID_UNLIKELY(carry || sum > max_low<Layout>)) {
+            return false;
+        }
+        p.low = sum;
+        return true;
     }
 };
 
@@ -5086,6 +5111,26 @@ struct access {
 };
 
 }  // namespace detail
+
+constexpr errc next_above(const ulid& last, std::uint64_t ms, const entropy_array& fresh, std::uint64_t step,
+                          ulid& out) noexcept {
+    if (ms > max_time) return errc::big_time;
+    const detail::observed_place at = ulid_layout::place(last);
+    detail::monotonic_state::position p;
+    if (ms <= at.tick) {
+        p.high = at.high;
+        p.low = at.low;
+        if (detail::monotonic<ulid_layout>::add_step(p, step == 0 ? 1U : step)) {
+            out = ulid_layout::make_id(at.tick, p.high, p.low);
+            return errc{};
+        }
+        if (at.tick == ulid_layout::max_tick) return errc::monotonic_overflow;
+        ms = at.tick + 1U;  // the millisecond is used up: next() reseeds the next one
+    }
+    ulid_layout::seed(fresh, p);
+    out = ulid_layout::make_id(ms, p.high, p.low);
+    return errc{};
+}
 
 template <class Source, class Layout>
 monotonic_entropy<Source, Layout>::monotonic_entropy(Source source, std::uint64_t inc) noexcept(
