@@ -5,8 +5,8 @@
 #   (b) g++ -std=c++17 -O2 -c: a file whose main() calls ulid::make(), goal <= 3x
 #       the baseline with a trivial main().
 # The two files of each pair are compiled alternately, RUNS times, and the
-# median of the per-run ratios is reported, so that a busy machine slows both
-# sides alike. Prints the figures and PASS/FAIL; exits 0 unless --check is
+# median of the per-run ratios of CPU time is reported, so that a busy machine
+# slows both sides alike. Prints the figures and PASS/FAIL; exits 0 unless --check is
 # given, then 1 when a goal is missed.
 #
 # Usage: bench/compile_cost.sh [--check] [--runs N] [--cxx g++]
@@ -47,13 +47,13 @@ CPP
 
 flags=(-std=c++17 -I"$root/include")
 
-# Seconds (wall clock, nanosecond resolution) of one compiler run.
+# Nanoseconds of CPU time (user + system, millisecond resolution) of one
+# compiler run: on a shared machine the wall clock mostly measures the
+# neighbours, CPU time much less so.
 seconds() {
-    local start end
-    start=$(date +%s%N)
-    "$cxx" "${flags[@]}" "$@" >/dev/null
-    end=$(date +%s%N)
-    echo "$(( end - start ))"
+    local TIMEFORMAT='%3U %3S' cpu
+    cpu=$({ time "$cxx" "${flags[@]}" "$@" >/dev/null 2>&1; } 2>&1)
+    awk -v u="${cpu% *}" -v s="${cpu#* }" 'BEGIN { printf "%.0f", (u + s) * 1e9 }'
 }
 
 # Median of the ratios numerator/denominator over $runs interleaved pairs.

@@ -194,6 +194,13 @@ TEST_CASE("default_entropy<Layout>() and thread_local_entropy<Layout>() are the 
     }
 }
 
+#if !defined(ULID_TEST_CLOCK_STEP)
+TEST_CASE("without ULID_TEST_CLOCK_STEP the generators' clock has no test hook to read", "[make][clock]") {
+    // A constant, so no clock path loads anything for it.
+    STATIC_REQUIRE(ulid::detail::clock_step_ns() == 0);
+}
+#endif
+
 TEST_CASE("the deprecated make(ms) still compiles and is must_make(ms)", "[make]") {
 #if defined(__GNUC__)
 #pragma GCC diagnostic push

@@ -409,3 +409,142 @@ TEST_CASE("next_n stops at a failure, keeping what it wrote", "[monotonic][batch
     REQUIRE(late.count == 0);
     REQUIRE(late.ec == ulid::errc::big_time);
 }
+
+// next_above(): monotonic_entropy's step on a state the caller keeps (the
+// PostgreSQL extension's server-wide gen_monotonic_ulid()).
+
+TEST_CASE("next_above gives the fresh ULID at a millisecond after the last one", "[monotonic][next_above]") {
+    const ulid::entropy_array fresh{1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    for (const ulid::ulid last :
+         {ulid::ulid{}, ulid::ulid::from_high_low(0x0000000003E7FFFFULL, ~0ULL), ulid::min_at(999)}) {
+        ulid::ulid out;
+        REQUIRE(ulid::next_above(last, 1000, fresh, 7, out) == ulid::errc{});
+        REQUIRE(out.time() == 1000);
+        REQUIRE(out.entropy() == fresh);
+        REQUIRE(last < out);
+    }
+    ulid::ulid top;
+    REQUIRE(ulid::next_above(ulid::ulid{}, ulid::max_time, fresh, 1, top) == ulid::errc{});
+    REQUIRE(top.time() == ulid::max_time);
+    REQUIRE(top.entropy() == fresh);
+}
+
+TEST_CASE("next_above adds the step to the last ULID at the same or an earlier millisecond",
+          "[monotonic][next_above]") {
+    const ulid::entropy_array fresh{0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA, 0xAA};
+    const ulid::ulid last = ulid::ulid::from_high_low((std::uint64_t{1000} << 16U) | 0x1234U, 0x00000000FFFFFFF0ULL);
+    for (const std::uint64_t ms : {1000ULL, 999ULL, 0ULL}) {
+        for (const std::uint64_t step : {1ULL, 2ULL, 0x10ULL, 0xFFFFFFFFULL}) {
+            ulid::ulid out;
+            REQUIRE(ulid::next_above(last, ms, fresh, step, out) == ulid::errc{});
+            REQUIRE(out.time() == 1000);
+            REQUIRE(out.high() == last.high());
+            REQUIRE(out.low() == last.low() + step);
+        }
+    }
+    ulid::ulid zero_step;
+    REQUIRE(ulid::next_above(last, 1000, fresh, 0, zero_step) == ulid::errc{});
+    REQUIRE(zero_step == ulid::ulid::from_high_low(last.high(), last.low() + 1U));  // 0 counts as 1
+    // Carry from the low word into the counter's top 16 bits, same millisecond.
+    const ulid::ulid low_top = ulid::ulid::from_high_low((std::uint64_t{1000} << 16U) | 0x1234U, ~0ULL);
+    ulid::ulid carried;
+    REQUIRE(ulid::next_above(low_top, 1000, fresh, 3, carried) == ulid::errc{});
+    REQUIRE(carried == ulid::ulid::from_high_low((std::uint64_t{1000} << 16U) | 0x1235U, 2));
+}
+
+TEST_CASE("next_above moves to the next millisecond, freshly seeded, when the counter is used up",
+          "[monotonic][next_above]") {
+    const ulid::entropy_array fresh{0, 0, 0, 0, 0, 0, 0, 0, 0, 9};
+    const ulid::ulid last = ulid::max_at(1000);
+    for (const std::uint64_t ms : {1000ULL, 5ULL}) {
+        ulid::ulid out;
+        REQUIRE(ulid::next_above(last, ms, fresh, 1, out) == ulid::errc{});
+        REQUIRE(out.time() == 1001);
+        REQUIRE(out.entropy() == fresh);
+        REQUIRE(last < out);
+    }
+    // Near the top, a step past it also moves on.
+    const ulid::ulid near = ulid::ulid::from_high_low(last.high(), last.low() - 4U);
+    ulid::ulid out;
+    REQUIRE(ulid::next_above(near, 1000, fresh, 4, out) == ulid::errc{});
+    REQUIRE(out == last);
+    REQUIRE(ulid::next_above(near, 1000, fresh, 5, out) == ulid::errc{});
+    REQUIRE(out.time() == 1001);
+}
+
+TEST_CASE("next_above fails at the top of the range and for times above max_time, writing nothing",
+          "[monotonic][next_above][errors]") {
+    const ulid::entropy_array fresh{1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    const ulid::ulid untouched = test::from_hex("0123456789abcdef0123456789abcdef");
+    const ulid::ulid near_top = ulid::ulid::from_high_low(~0ULL, ~0ULL - 2U);
+    ulid::ulid out = untouched;
+    REQUIRE(ulid::next_above((ulid::ulid::max)(), ulid::max_time, fresh, 1, out) == ulid::errc::monotonic_overflow);
+    REQUIRE(ulid::next_above((ulid::ulid::max)(), 0, fresh, 1, out) == ulid::errc::monotonic_overflow);
+    REQUIRE(ulid::next_above(near_top, ulid::max_time, fresh, 3, out) == ulid::errc::monotonic_overflow);
+    REQUIRE(ulid::next_above(ulid::ulid{}, ulid::max_time + 1, fresh, 1, out) == ulid::errc::big_time);
+    REQUIRE(out == untouched);
+    REQUIRE(ulid::next_above(near_top, ulid::max_time, fresh, 2, out) == ulid::errc{});
+    REQUIRE(out == (ulid::ulid::max)());
+}
+
+TEST_CASE("next_above is always above the last ULID and steps by exactly the step within a millisecond",
+          "[monotonic][next_above]") {
+    std::mt19937_64 rng(33);
+    for (int i = 0; i < 20000; ++i) {
+        const ulid::byte_array b = test::random_bytes(rng);
+        ulid::ulid last = ulid::ulid::from_bytes(b);
+        // Every fourth case at the top of its counter, where the step carries.
+        if (i % 4 == 0) last = ulid::max_at(last.time());
+        const std::uint64_t ms = i % 2 == 0 ? last.time() : rng() >> 16U;
+        ulid::entropy_array fresh{};
+        for (auto& x : fresh) x = static_cast<std::uint8_t>(rng());
+        const std::uint64_t step = 1U + rng() % 0xFFFFFFFFULL;  // [1, 2^32 - 1]
+        ulid::ulid out;
+        const ulid::errc e = ulid::next_above(last, ms, fresh, step, out);
+        if (e == ulid::errc::monotonic_overflow) {
+            REQUIRE(last.time() == ulid::max_time);
+            continue;
+        }
+        REQUIRE(e == ulid::errc{});
+        REQUIRE(last < out);
+        if (out.time() == last.time()) {
+            REQUIRE(out.high() - last.high() == (out.low() < last.low() ? 1U : 0U));
+            REQUIRE(out.low() - last.low() == step);
+        } else {
+            REQUIRE(out.time() == std::max<std::uint64_t>(ms, last.time() + 1U));
+            REQUIRE(out.entropy() == fresh);
+        }
+    }
+}
+
+TEST_CASE("next_above is monotonic_entropy's step: the same ULIDs from the same bytes", "[monotonic][next_above]") {
+    // A seed 2^28 - 1 below the top of the counter, increment words for
+    // steps 2, 2^24 and 2^32 - 1 (past the top), the next millisecond's seed.
+    std::vector<std::uint8_t> bytes = {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0, 0x00, 0x00, 0x00};
+    const std::vector<std::uint8_t> words = {0x00, 0x00, 0x00, 0x01, 0x00, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE};
+    const ulid::entropy_array next_seed{9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
+    bytes.insert(bytes.end(), words.begin(), words.end());
+    bytes.insert(bytes.end(), next_seed.begin(), next_seed.end());
+    ulid::monotonic_entropy<test::sequence_reader> m{test::sequence_reader(bytes)};
+    ulid::ulid last;
+    REQUIRE_FALSE(m.next(700, last));
+    for (const std::uint64_t step : {2ULL, 0x01000000ULL, 0xFFFFFFFFULL}) {
+        ulid::ulid mine;
+        ulid::ulid theirs;
+        REQUIRE_FALSE(m.next(700, theirs));
+        REQUIRE(ulid::next_above(last, 700, next_seed, step, mine) == ulid::errc{});
+        REQUIRE(mine == theirs);
+        last = theirs;
+    }
+    REQUIRE(last.time() == 701);
+    REQUIRE(last.entropy() == next_seed);
+}
+
+TEST_CASE("next_above is a constant expression", "[monotonic][next_above]") {
+    constexpr auto stepped = [](ulid::ulid last, std::uint64_t ms, std::uint64_t step) {
+        ulid::ulid out;
+        return ulid::next_above(last, ms, ulid::entropy_array{}, step, out) == ulid::errc{} ? out : ulid::ulid{};
+    };
+    STATIC_REQUIRE(stepped(ulid::min_at(5), 5, 9) == ulid::ulid::from_high_low(5U << 16U, 9));
+    STATIC_REQUIRE(stepped(ulid::max_at(5), 5, 1) == ulid::min_at(6));
+}

@@ -34,7 +34,7 @@ TEST_CASE("parse accepts the reference vectors", "[codec]") {
     for (const auto b : id.bytes()) REQUIRE(b == 0xFF);
 
     REQUIRE_FALSE(ulid::parse("00000000000000000000000000", id));
-    REQUIRE(id.is_zero());
+    REQUIRE(id.is_nil());
     REQUIRE_FALSE(ulid::parse("70000000000000000000000000", id));
     REQUIRE(id.bytes()[0] == 0xE0);
 }

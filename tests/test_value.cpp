@@ -33,7 +33,7 @@ TEST_CASE("a ulid is 16 trivially copyable, standard-layout bytes", "[value]") {
 
 TEST_CASE("a default-constructed ulid is zero", "[value]") {
     constexpr ulid::ulid id;
-    STATIC_REQUIRE(id.is_zero());
+    STATIC_REQUIRE(id.is_nil());
     STATIC_REQUIRE(id.time() == 0);
     REQUIRE(id.to_string() == "00000000000000000000000000");
     for (const auto b : id.bytes()) REQUIRE(b == 0);
@@ -45,7 +45,7 @@ TEST_CASE("observers are constexpr", "[value]") {
     STATIC_REQUIRE(id.time() == 0x01563df36481ULL);
     STATIC_REQUIRE(id.entropy()[0] == 0x00);
     STATIC_REQUIRE(id.entropy()[9] == 0x99);
-    STATIC_REQUIRE(!id.is_zero());
+    STATIC_REQUIRE(!id.is_nil());
     STATIC_REQUIRE(id.compare(id) == 0);
     STATIC_REQUIRE(id == id);
     STATIC_REQUIRE(id.encode()[0] == '0');
@@ -167,13 +167,31 @@ TEST_CASE("entropy() returns bytes 6 to 15", "[value]") {
     }
 }
 
-TEST_CASE("is_zero is true only for all-zero bytes", "[value]") {
-    REQUIRE(ulid::ulid{}.is_zero());
+TEST_CASE("is_nil is true only for all-zero bytes", "[value]") {
+    REQUIRE(ulid::ulid{}.is_nil());
     for (std::size_t i = 0; i < 16; ++i) {
         std::array<std::uint8_t, 16> b{};
         b[i] = 1;
-        REQUIRE_FALSE(ulid::ulid::from_bytes(b).is_zero());
+        REQUIRE_FALSE(ulid::ulid::from_bytes(b).is_nil());
     }
+}
+
+TEST_CASE("the deprecated is_zero() still compiles and is is_nil()", "[value]") {
+#if defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#elif defined(_MSC_VER)
+#pragma warning(push)
+#pragma warning(disable : 4996)
+#endif
+    STATIC_REQUIRE(ulid::ulid{}.is_zero());
+    STATIC_REQUIRE_FALSE(ulid::ulid::from_high_low(0, 1).is_zero());
+    STATIC_REQUIRE_FALSE(ulid::ulid::max().is_zero());
+#if defined(__GNUC__)
+#pragma GCC diagnostic pop
+#elif defined(_MSC_VER)
+#pragma warning(pop)
+#endif
 }
 
 TEST_CASE("compare orders by bytes, text and time alike", "[value][order]") {

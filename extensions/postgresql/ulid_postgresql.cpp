@@ -169,7 +169,7 @@ ulid::secure_entropy& backend_entropy() noexcept {
 
 /// gen_ulid()'s generator: the library's monotonic one over this backend's
 /// entropy, so that each value is above the backend's previous one by a
-/// random step of up to 2^32 (what make() does for a process).
+/// random step of up to 2^32 - 1 (what make() does for a process).
 ulid::monotonic_entropy<ulid::secure_entropy&>& backend_monotonic() noexcept {
     static ulid::monotonic_entropy<ulid::secure_entropy&> source(backend_entropy());
     return source;
@@ -533,58 +533,54 @@ Datum ulid_from_typeid(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(gen_monotonic_ulid);
 /// A ULID above every earlier gen_monotonic_ulid() result in its scope (the
-/// server, or this backend): a fresh ULID for the current millisecond when
-/// that is higher than the last one, otherwise the last one plus a random
-/// step in [1, 2^32] as a 128-bit number. A step that carries out of the 80
-/// entropy bits moves on to the next millisecond, as ulid::make() does; only
-/// at the very top of the range (year 10889) does it fail, with 2200H.
+/// server, or this backend), by the library's monotonic step
+/// (ulid::next_above(), monotonic_entropy's rule): a fresh ULID when the
+/// current millisecond is after the last one's, otherwise the last one plus
+/// a random step in [1, 2^32 - 1] in its 80 entropy bits. A millisecond whose
+/// entropy is used up moves on to the next one with fresh entropy, as
+/// ulid::make() does; only at the very top of the range (year 10889) does it
+/// fail, with 2200H.
 Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     static_cast<void>(fcinfo);
     // Randomness is drawn before taking the lock (a refill or a rekey after
-    // fork would otherwise run under it): 10 bytes of fresh entropy, then 4
-    // for the step.
+    // fork would otherwise run under it): 10 bytes of fresh entropy, then the
+    // step as monotonic_entropy draws it, a 32-bit word below 2^32 - 1 (the
+    // one value above is drawn again) plus one.
+    constexpr std::uint64_t step_bound = ulid::monotonic_entropy<ulid::secure_entropy>::default_increment;
     ulid::entropy_array fresh{};
-    std::uint32_t random_step = 0;  // any byte order: the bits are uniform either way
+    std::uint32_t word = ~std::uint32_t{0};  // any byte order: the bits are uniform either way
     ulid::secure_entropy& source = backend_entropy();
     if (const std::error_code ec = source.read(fresh.data(), fresh.size())) {
         report_generation_failure("gen_monotonic_ulid()", ec);
     }
-    if (const std::error_code ec = source.read(reinterpret_cast<std::uint8_t*>(&random_step), sizeof random_step)) {
-        report_generation_failure("gen_monotonic_ulid()", ec);
+    for (int attempt = 0; word >= step_bound; ++attempt) {
+        // Eight draws of that one value in a row: a broken source.
+        if (attempt == 8) {
+            report_generation_failure("gen_monotonic_ulid()", ulid::make_error_code(ulid::errc::entropy_failure));
+        }
+        if (const std::error_code ec = source.read(reinterpret_cast<std::uint8_t*>(&word), sizeof word)) {
+            report_generation_failure("gen_monotonic_ulid()", ec);
+        }
     }
-    const std::uint64_t step = std::uint64_t{random_step} + 1U;
+    const std::uint64_t step = std::uint64_t{word} + 1U;
 
     if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
     // The clock is read under the lock, so timestamps follow lock order.
-    const std::uint64_t ms = ulid::now();
-    const monotonic_state last = *state;
-    monotonic_state next{};
-    bool exhausted = false;
-    if (ms <= ulid::max_time) {  // min_at() would abort above it
-        ulid::ulid candidate = ulid::min_at(ms);
-        candidate.set_entropy(fresh);
-        next = {candidate.high(), candidate.low()};
-        if (candidate.compare(ulid::ulid::from_high_low(last.high, last.low)) <= 0) {
-            next.low = last.low + step;
-            next.high = last.high + (next.low < last.low ? 1U : 0U);
-            // Wrapping the high half means there was no ULID above `last`.
-            exhausted = next.high < last.high;
-        }
-        if (!exhausted) store_state(next);
-    }
+    const ulid::ulid last = ulid::ulid::from_high_low(state->high, state->low);
+    ulid::ulid next;
+    const ulid::errc e = ulid::next_above(last, ulid::now(), fresh, step, next);
+    if (e == ulid::errc{}) store_state(monotonic_state{next.high(), next.low()});
     if (state_lock != nullptr) LWLockRelease(state_lock);
 
-    if (ms > ulid::max_time) {
-        report_generation_failure("gen_monotonic_ulid()", ulid::make_error_code(ulid::errc::big_time));
-    }
-    if (exhausted) {
+    if (e == ulid::errc::monotonic_overflow) {
         std::array<char, ulid::encoded_size + 1> last_text{};
-        ulid::ulid::from_high_low(last.high, last.low).encode(last_text.data());
+        last.encode(last_text.data());
         ereport(ERROR, (errcode(ERRCODE_SEQUENCE_GENERATOR_LIMIT_EXCEEDED),
                         errmsg("gen_monotonic_ulid() has no ULID left above the last one, %s", last_text.data()),
                         errdetail("%s", ulid::error_message(ulid::errc::monotonic_overflow))));
     }
-    return make_datum(ulid::ulid::from_high_low(next.high, next.low));
+    if (e != ulid::errc{}) report_generation_failure("gen_monotonic_ulid()", ulid::make_error_code(e));
+    return make_datum(next);
 }
 
 PG_FUNCTION_INFO_V1(ulid_monotonic_advance);

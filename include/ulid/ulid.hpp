@@ -35,6 +35,7 @@
 //   Monotonic generation
 //     monotonic_entropy<Source, Layout = ulid_layout>, locked_monotonic_entropy<Monotonic>,
 //     batch_result; layouts ulid_layout and uuidv7_layout (policies: clock, ID, seed)
+//     next_above(last, ms, fresh, step, out) -> errc  monotonic_entropy's step on a caller's state
 //     default_entropy<Layout = ulid_layout>() (process-wide, locked: make()'s or
 //       make_v7()'s), thread_local_entropy<Layout = ulid_layout>()
 //   Causal order (docs/design.md, Causal order)
@@ -193,6 +194,8 @@
 // and the compiler's x86 builtins: <immintrin.h> is some 40 000 lines that
 // every translation unit would parse. MSVC has only the intrinsics, which
 // GCC and clang take too under ULID_TEST_X86_INTRINSICS (a test-only switch).
+// ULID_TEST_CLOCK_STEP (test-only too) compiles in detail::clock_step_for_testing,
+// a simulated step of the real-time clock that every generator clock adds.
 #if !defined(ULID_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64)) && \
     (defined(__GNUC__) || defined(__clang__) || defined(_MSC_VER))
 #define ULID_X86_SIMD 1
@@ -517,10 +520,13 @@ public:
     }
 #endif
 
-    /// True for the all-zero ULID.
-    [[nodiscard]] constexpr bool is_zero() const noexcept { return high() == 0 && low() == 0; }
-    /// True for nil(), the all-zero ULID (the same test as is_zero()).
-    [[nodiscard]] constexpr bool is_nil() const noexcept { return is_zero(); }
+    /// True for nil(), the all-zero ULID.
+    [[nodiscard]] constexpr bool is_nil() const noexcept { return high() == 0 && low() == 0; }
+    /// The same test as is_nil(), under oklog/ulid's name (`IsZero`); kept for
+    /// one release.
+    [[nodiscard, deprecated("use is_nil(): the same test, named like nil()")]] constexpr bool is_zero() const noexcept {
+        return is_nil();
+    }
 
     /// -1, 0 or 1 as this ULID sorts before, equal to or after `other`.
     [[nodiscard]] constexpr int compare(const ulid& other) const noexcept {
@@ -1175,6 +1181,22 @@ private:
     detail::monotonic_state state_;
     Source source_;
 };
+
+/// monotonic_entropy's step (ulid_layout) on a state the caller keeps, such
+/// as a database server's shared memory: the ULID after `last` at Unix
+/// millisecond `ms`, by next()'s rule. For an `ms` after last.time() it is
+/// the ULID at `ms` with entropy `fresh`. Otherwise (the same millisecond, or
+/// a clock behind it) it is `last` plus `step` in its 80-bit counter, and
+/// when that passes the counter's top, the ULID at last.time() + 1 with
+/// entropy `fresh`. `step` is the random increment, drawn by the caller
+/// uniformly from [1, inc] (monotonic_entropy's default: [1, 2^32 - 1]); 0
+/// counts as 1. So every result is greater than `last`. Errors, with `out`
+/// untouched: errc::big_time (`ms` above max_time), errc::monotonic_overflow
+/// (the counter used up at max_time: no ULID above `last` by this rule).
+/// Pure (no clock, no randomness, no allocation, no shared state), so safe
+/// on any thread; the caller's lock guards `last` and `out`.
+[[nodiscard]] constexpr errc next_above(const ulid& last, std::uint64_t ms, const entropy_array& fresh,
+                                        std::uint64_t step, ulid& out) noexcept;
 
 /// A monotonic source made safe to share between threads: every public
 /// member function holds an internal lock while it touches
@@ -3242,9 +3264,25 @@ namespace detail {
 // process's. docs/design.md has the reasoning; ULID_NO_CYCLE_CLOCK turns it
 // off.
 
+#if defined(ULID_TEST_CLOCK_STEP)
 /// Test hook: nanoseconds added to every read of the real-time clock by the
 /// generators, to simulate a step of CLOCK_REALTIME.
 inline std::atomic<std::int64_t> clock_step_for_testing{0};
+[[nodiscard]] inline std::int64_t clock_step_ns() noexcept {
+    return clock_step_for_testing.load(std::memory_order_relaxed);
+}
+#else
+// Without the test-only switch the hook is a constant: no load on any clock path.
+[[nodiscard]] constexpr std::int64_t clock_step_ns() noexcept { return 0; }
+#endif
+
+/// The system clock in Unix milliseconds, with the test hook's step.
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t system_clock_ms() noexcept {
+    const std::int64_t step = clock_step_ns();
+    if (ULID_LIKELY(step == 0)) return now();
+    using clock = std::chrono::system_clock;
+    return timestamp(clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::nanoseconds(step)));
+}
 
 #if ULID_CYCLE_CLOCK
 
@@ -3293,7 +3331,7 @@ inline thread_local cycle_clock_line cycle_line;
     timespec ts{};
     (void)::clock_gettime(clock, &ts);
     return static_cast<std::uint64_t>(ts.tv_sec) * 1000000000U + static_cast<std::uint64_t>(ts.tv_nsec) +
-           static_cast<std::uint64_t>(clock_step_for_testing.load(std::memory_order_relaxed));
+           static_cast<std::uint64_t>(clock_step_ns());
 }
 
 /// (a * b) >> 32 without overflow for any result below 2^64.
@@ -3486,12 +3524,7 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 
 [[nodiscard]] inline bool cycle_clock_running() noexcept { return false; }
 
-[[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ms() noexcept {
-    const std::int64_t step = clock_step_for_testing.load(std::memory_order_relaxed);
-    if (ULID_LIKELY(step == 0)) return now();
-    using clock = std::chrono::system_clock;
-    return timestamp(clock::now() + std::chrono::duration_cast<clock::duration>(std::chrono::nanoseconds(step)));
-}
+[[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ms() noexcept { return system_clock_ms(); }
 
 #endif
 
@@ -3511,7 +3544,7 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 /// sub-millisecond precision, as PostgreSQL 18's uuidv7()), from the precise
 /// system clock: make_v7()'s order across processes rests on it.
 [[nodiscard]] inline std::uint64_t now_v7_tick() noexcept {
-    const std::int64_t step = clock_step_for_testing.load(std::memory_order_relaxed);
+    const std::int64_t step = clock_step_ns();
 #if defined(__linux__)
     // The clock system_clock::now() reads, without its count of nanoseconds
     // (a multiply) and the two divisions that count then needs.
@@ -3537,7 +3570,7 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
 
 ULID_FORCE_INLINE std::uint64_t ulid_layout::now_tick() noexcept { return detail::clock_ms(); }
 
-inline std::uint64_t ulid_layout::handler_tick() noexcept { return now(); }
+inline std::uint64_t ulid_layout::handler_tick() noexcept { return detail::system_clock_ms(); }
 
 constexpr ulid ulid_layout::make_id(std::uint64_t tick, std::uint64_t high, std::uint64_t low) noexcept {
     return ulid::from_high_low((tick << 16U) | high, low);
@@ -4994,25 +5027,53 @@ struct monotonic {
             step = d.step;
         }
         step += 1;  // [0, inc) -> [1, inc]
-        const std::uint64_t sum = g.now.low + step;
-        const bool carry = sum < g.now.low;
-        if constexpr (Layout::counter_bits > 64) {
-            const std::uint64_t high = g.now.high + (carry ? 1U : 0U);
-            if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) {
-                g.now.exhausted = true;
-                return errc::monotonic_overflow;
-            }
-            g.now.high = high;
-        } else if (ULID_UNLIKELY(carry || sum > max_low<Layout>)) {
+        if (ULID_UNLIKELY(!add_step(g.now, step))) {
             g.now.exhausted = true;
             return errc::monotonic_overflow;
         }
-        g.now.low = sum;
         return errc{};
+    }
+
+    /// Adds `step` to the counter of `p`; false, `p` unchanged, when the sum
+    /// would pass the counter's top. The one step rule: increment() and
+    /// next_above() both use it.
+    [[nodiscard]] static constexpr ULID_FORCE_INLINE bool add_step(monotonic_state::position& p,
+                                                                   std::uint64_t step) noexcept {
+        const std::uint64_t sum = p.low + step;
+        const bool carry = sum < p.low;
+        if constexpr (Layout::counter_bits > 64) {
+            const std::uint64_t high = p.high + (carry ? 1U : 0U);
+            if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) return false;
+            p.high = high;
+        } else if (ULID_UNLIKELY(carry || sum > max_low<Layout>)) {
+            return false;
+        }
+        p.low = sum;
+        return true;
     }
 };
 
 }  // namespace detail
+
+constexpr errc next_above(const ulid& last, std::uint64_t ms, const entropy_array& fresh, std::uint64_t step,
+                          ulid& out) noexcept {
+    if (ms > max_time) return errc::big_time;
+    const detail::observed_place at = ulid_layout::place(last);
+    detail::monotonic_state::position p;
+    if (ms <= at.tick) {
+        p.high = at.high;
+        p.low = at.low;
+        if (detail::monotonic<ulid_layout>::add_step(p, step == 0 ? 1U : step)) {
+            out = ulid_layout::make_id(at.tick, p.high, p.low);
+            return errc{};
+        }
+        if (at.tick == ulid_layout::max_tick) return errc::monotonic_overflow;
+        ms = at.tick + 1U;  // the millisecond is used up: next() reseeds the next one
+    }
+    ulid_layout::seed(fresh, p);
+    out = ulid_layout::make_id(ms, p.high, p.low);
+    return errc{};
+}
 
 template <class Source, class Layout>
 monotonic_entropy<Source, Layout>::monotonic_entropy(Source source, std::uint64_t inc) noexcept(

@@ -7,4 +7,4 @@
 #error "a documented ULID_ macro is missing"
 #endif
 
-int main() { return ulid::make().is_zero() ? 1 : 0; }
+int main() { return ulid::make().is_nil() ? 1 : 0; }

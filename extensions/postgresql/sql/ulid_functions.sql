@@ -96,9 +96,24 @@ SELECT count(*) FILTER (WHERE id <= prev) AS out_of_order
 FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS prev FROM mono) s;
 SELECT max(id) < gen_monotonic_ulid() AS next_statement_higher FROM mono;
 
+-- Within a millisecond each value is the last one plus a random step in
+-- [1, 2^32 - 1] (the library's monotonic step, ulid::next_above()): 2000
+-- values from a floor far ahead of the clock, all in the floor's
+-- millisecond; `low` is the last 64 bits, which start at 0 and stay below
+-- 2^43. Steps all below 2^31 would be a 2^-2000 chance.
+SELECT ulid_monotonic_advance('7ZZZZZZZZX0000000000000000');
+CREATE TEMP TABLE steps AS
+SELECT g AS seq, ('x' || right(encode(ulid_to_bytea(id), 'hex'), 16))::bit(64)::bigint AS low, id
+FROM (SELECT g, gen_monotonic_ulid() AS id FROM generate_series(1, 2000) g) s;
+SELECT count(*) FILTER (WHERE ulid_ms(id) <> ulid_ms('7ZZZZZZZZX0000000000000000')) AS other_ms,
+       min(step) >= 1 AS steps_at_least_1, max(step) <= 4294967295 AS steps_at_most_2_32_minus_1,
+       max(step) >= 2147483648 AS steps_random
+FROM (SELECT id, low - lag(low, 1, 0::bigint) OVER (ORDER BY seq) AS step FROM steps) s;
+
 -- ulid_monotonic_advance(): the next value is above the floor; a lower
 -- floor changes nothing; a floor whose millisecond is used up moves on to
--- the next millisecond; nothing is left above the maximum (2200H).
+-- the next millisecond (with fresh entropy); nothing is left above the
+-- maximum (2200H).
 SELECT ulid_monotonic_advance('7ZZZZZZZZY0000000000000000');
 SELECT (x > '7ZZZZZZZZY0000000000000000'::ulid) AS above,
        ulid_ms(x) = ulid_ms('7ZZZZZZZZY0000000000000000') AS same_ms
@@ -106,8 +121,7 @@ FROM gen_monotonic_ulid() x;
 SELECT ulid_monotonic_advance('01ARZ3NDEKTSV4RRFFQ69G5FAV');
 SELECT gen_monotonic_ulid() > '7ZZZZZZZZY0000000000000000'::ulid AS still_above;
 SELECT ulid_monotonic_advance('7ZZZZZZZZYZZZZZZZZZZZZZZZZ');
-SELECT ulid_ms(x) = ulid_ms('7ZZZZZZZZYZZZZZZZZZZZZZZZZ') + 1 AS next_ms,
-       x < '7ZZZZZZZZZ0000004000000000'::ulid AS step_at_most_2_32
+SELECT ulid_ms(x) = ulid_ms('7ZZZZZZZZYZZZZZZZZZZZZZZZZ') + 1 AS next_ms
 FROM gen_monotonic_ulid() x;
 SELECT ulid_monotonic_advance('7ZZZZZZZZZZZZZZZZZZZZZZZZZ');
 SELECT gen_monotonic_ulid();
