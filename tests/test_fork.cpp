@@ -194,7 +194,7 @@ TEST_CASE("a child that never draws holds no byte of its parent's keys or keystr
     REQUIRE(shared->epoch != 0);
     REQUIRE(own->epoch != 0);
     const auto all_zero = [](const ulid::detail::keystream_state& s) {
-        const auto* const bytes = reinterpret_cast<const unsigned char*>(&s);  // NOLINT: inspecting raw memory
+        const auto* const bytes = reinterpret_cast<const unsigned char*>(&s);  // inspecting raw memory
         for (std::size_t i = 0; i < sizeof s; ++i) {
             if (bytes[i] != 0) return false;
         }

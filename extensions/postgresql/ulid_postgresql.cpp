@@ -264,7 +264,7 @@ std::uint64_t unix_ms(TimestampTz ts) {
 
 extern "C" {
 
-void _PG_init(void);
+void _PG_init(void);  // NOLINT(bugprone-reserved-identifier): the name PostgreSQL calls
 
 /// Loaded through shared_preload_libraries: gen_monotonic_ulid() keeps its
 /// state in shared memory under one LWLock, so it increases across every
@@ -393,7 +393,7 @@ PG_FUNCTION_INFO_V1(ulid_sortsupport);
 /// btree support 2: a direct comparator, and abbreviated keys when the sort
 /// asks for them.
 Datum ulid_sortsupport(PG_FUNCTION_ARGS) {
-    auto ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
+    auto* ssup = reinterpret_cast<SortSupport>(PG_GETARG_POINTER(0));
     ssup->comparator = sort_compare;
     ssup->ssup_extra = nullptr;
     // Abbreviated keys need 64-bit datums: with 32-bit ones (32-bit

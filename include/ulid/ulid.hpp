@@ -239,13 +239,13 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 
 #include <fcntl.h>
 #include <pthread.h>
-#include <signal.h>
+#include <signal.h>  // NOLINT(modernize-deprecated-headers): POSIX sigaction and sigset_t, not in <csignal>
 #include <sys/mman.h>
 #include <unistd.h>
 #if defined(__linux__)
 #include <linux/futex.h>
 #include <sys/syscall.h>
-#include <time.h>
+#include <time.h>  // NOLINT(modernize-deprecated-headers): POSIX clock_gettime, not in <ctime>
 #endif
 #if defined(__APPLE__) || defined(__FreeBSD__) || defined(__OpenBSD__) || defined(__NetBSD__) || defined(__DragonFly__)
 #define ULID_HAS_ARC4RANDOM 1
@@ -860,8 +860,8 @@ struct monotonic_state {
         bool exhausted = false;
     };
 
-    /// Increments in [1, inc].
-    constexpr explicit monotonic_state(std::uint64_t inc) noexcept;
+    /// Increments in [1, bound].
+    constexpr explicit monotonic_state(std::uint64_t bound) noexcept;
 
     // now, parked and floor: the diagram atop "Monotonic generation" below.
     position now;
@@ -928,7 +928,7 @@ public:
     /// Keystream bytes between two keys from the operating system: 64 KiB,
     /// as Rust's ThreadRng. A key costs one getrandom call (about 0.5 us),
     /// under 0.01 ns per byte served at this interval.
-    static constexpr std::uint64_t reseed_bytes = 64 * 1024;
+    static constexpr std::uint64_t reseed_bytes = std::uint64_t{64} * 1024;
     /// Longest time one operating-system key is used: 60 s (Linux's own
     /// CRNG reseeds on that period).
     static constexpr std::chrono::milliseconds reseed_interval{60000};
@@ -1983,7 +1983,7 @@ inline thread_local failure_cause last_failure = failure_cause::none;
 #if defined(_WIN32)
     (void)std::fwrite(line.data(), 1, n, stderr);
 #else
-    (void)!::write(2, line.data(), n);
+    (void)(::write(2, line.data(), n) < 0);
 #endif
     std::abort();
 }
@@ -2227,6 +2227,7 @@ ULID_AVX2_OP m256i mm256_srli_epi64(m256i v) noexcept {
     return _mm256_srli_epi64(v, N);
 }
 ULID_AVX2_OP m256i mm256_shuffle_epi8(m256i a, m256i b) noexcept { return _mm256_shuffle_epi8(a, b); }
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the order of _mm256_blendv_epi8, which it stands in for
 ULID_AVX2_OP m256i mm256_blendv_epi8(m256i a, m256i b, m256i mask) noexcept { return _mm256_blendv_epi8(a, b, mask); }
 ULID_AVX2_OP int mm256_movemask_epi8(m256i v) noexcept { return _mm256_movemask_epi8(v); }
 ULID_AVX2_OP m256i mm256_maddubs_epi16(m256i a, m256i b) noexcept { return _mm256_maddubs_epi16(a, b); }
@@ -2354,9 +2355,10 @@ ULID_AVX2_OP m256i mm256_shuffle_epi8(m256i a, m256i b) noexcept {
 /// with g++ 12.2 -O2 -funsigned-char). GCC bug 110108, whose fix added the
 /// test gcc.target/i386/pr110108-2.c for -funsigned-char:
 /// https://gcc.gnu.org/bugzilla/show_bug.cgi?id=110108
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): the order of _mm256_blendv_epi8, which it stands in for
 ULID_AVX2_OP m256i mm256_blendv_epi8(m256i a, m256i b, m256i mask) noexcept {
     // On byte lanes, so that GCC still emits the single pblendvb.
-    const v32qi take_b = reinterpret_cast<v32qi>(reinterpret_cast<v32qs>(mask) < 0);
+    const auto take_b = reinterpret_cast<v32qi>(reinterpret_cast<v32qs>(mask) < 0);
     return reinterpret_cast<m256i>((reinterpret_cast<v32qi>(a) & ~take_b) | (reinterpret_cast<v32qi>(b) & take_b));
 }
 ULID_AVX2_OP int mm256_movemask_epi8(m256i v) noexcept {
@@ -2502,6 +2504,7 @@ constexpr void encode_uuid_digits(std::uint64_t word, char* out, std::index_sequ
 }
 
 /// The portable UUID encoder: 36 characters, lower case.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): hi and lo in reading order, like high() and low()
 constexpr void encode_uuid_scalar(std::uint64_t hi, std::uint64_t lo, char* out) noexcept {
     encode_uuid_digits<0>(hi, out, std::make_index_sequence<16>{});
     encode_uuid_digits<16>(lo, out, std::make_index_sequence<16>{});
@@ -3105,6 +3108,7 @@ inline void explain_uuid_canonical(bounded_writer& w, std::string_view input) no
 
 /// explain() for the UUID form, every spelling of uuid_spelling(); positions
 /// count in the input as given.
+// NOLINTNEXTLINE(readability-function-cognitive-complexity): one flat check per rule, in explain()'s order
 inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
     std::array<char, uuid_size> canonical{};
     const uuid_layout layout = uuid_spelling(input, canonical);
@@ -3398,6 +3402,7 @@ inline thread_local cycle_clock_line cycle_line;
 }
 
 /// (a * b) >> 32 without overflow for any result below 2^64.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a product: the order does not matter
 [[nodiscard]] inline std::uint64_t mul_shift32(std::uint64_t a, std::uint64_t b) noexcept {
     const std::uint64_t ah = a >> 32U;
     const std::uint64_t al = a & 0xffffffffU;
@@ -3498,6 +3503,7 @@ enum class cycle_verdict {
 /// Measure: the slope over `span` ns (10 ms to 1 s) and `ticks`, or 0 if a
 /// counter so fast or slow is not sane (1 MHz to 20 GHz) or it moved from the
 /// known `slope` by more than 0.1 % (NTP slews at most 0.05 %).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: elapsed time, then the ticks it took
 [[nodiscard]] inline std::uint64_t measure_cycle_slope(std::uint64_t span, std::uint64_t ticks,
                                                        std::uint64_t slope) noexcept {
     const std::uint64_t measured = (span << 32U) / ticks;
@@ -3508,6 +3514,7 @@ enum class cycle_verdict {
 
 /// Anchor: the line restarts at the sample, for the next millisecond of
 /// counter ticks (none while no slope is known).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: the known slope, then the window it holds for
 inline void anchor_cycle_line(cycle_clock_line& line, const cycle_sample& s, std::uint64_t slope,
                               std::uint64_t window) noexcept {
     line.base_ticks = s.ticks;
@@ -4146,6 +4153,7 @@ inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
 /// (lock_held_by(this process's mark)) if it is free, or was last taken in
 /// another process (an ancestor): held or not, that lock is ours to take,
 /// and the waiters it counts are not in this process.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: the lock word, then its waiter count
 [[nodiscard]] inline bool try_take_lock(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
                                         std::uint32_t self) noexcept {
     std::uint32_t seen = state.load(std::memory_order_relaxed);
@@ -4274,15 +4282,15 @@ struct lanes4 {
 // shares this schedule; a macro, so that each kernel's own quarter round
 // inlines under its target attribute (a shared function must be force-inlined
 // across that attribute, and then clang's AVX2 code was 2-3 % slower).
-#define ULID_CHACHA_DOUBLE_ROUND(qr, x) \
-    qr(x[0], x[4], x[8], x[12]);        \
-    qr(x[1], x[5], x[9], x[13]);        \
-    qr(x[2], x[6], x[10], x[14]);       \
-    qr(x[3], x[7], x[11], x[15]);       \
-    qr(x[0], x[5], x[10], x[15]);       \
-    qr(x[1], x[6], x[11], x[12]);       \
-    qr(x[2], x[7], x[8], x[13]);        \
-    qr(x[3], x[4], x[9], x[14])
+#define ULID_CHACHA_DOUBLE_ROUND(qr, x)   \
+    qr((x)[0], (x)[4], (x)[8], (x)[12]);  \
+    qr((x)[1], (x)[5], (x)[9], (x)[13]);  \
+    qr((x)[2], (x)[6], (x)[10], (x)[14]); \
+    qr((x)[3], (x)[7], (x)[11], (x)[15]); \
+    qr((x)[0], (x)[5], (x)[10], (x)[15]); \
+    qr((x)[1], (x)[6], (x)[11], (x)[12]); \
+    qr((x)[2], (x)[7], (x)[8], (x)[13]);  \
+    qr((x)[3], (x)[4], (x)[9], (x)[14])
 
 // The keystream of chacha_blocks4/8 is stored word-major: word w of every
 // block in turn, each word little-endian (a fixed permutation of the blocks'
@@ -4372,7 +4380,7 @@ ULID_TARGET("avx2")
 void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t counter, std::uint8_t* out) noexcept {
     // Plain arrays: as a template argument __m256i loses its attributes
     // (GCC warns, -Wignored-attributes).
-    m256i input[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
+    m256i input[16];  // NOLINT(modernize-avoid-c-arrays): see above
     for (std::size_t w = 0; w < 4; ++w) input[w] = mm256_set1_epi32(static_cast<int>(chacha_constants[w]));
     for (std::size_t w = 0; w < 8; ++w) input[4 + w] = mm256_set1_epi32(static_cast<int>(key[w]));
     std::array<std::uint32_t, 8> low{};
@@ -4385,7 +4393,7 @@ void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t 
     input[13] = mm256_loadu_si256(high.data());
     input[14] = mm256_set1_epi32(0);
     input[15] = mm256_set1_epi32(0);
-    m256i x[16];  // NOLINT(modernize-avoid-c-arrays,cppcoreguidelines-avoid-c-arrays)
+    m256i x[16];  // NOLINT(modernize-avoid-c-arrays): see above
     std::memcpy(x, input, sizeof x);
     for (int i = 0; i < Rounds; i += 2) {
         ULID_CHACHA_DOUBLE_ROUND(chacha_quarter_round_avx2, x);
@@ -4903,6 +4911,7 @@ struct monotonic {
     /// never past the top, keeps room to grow (half the room above high:low
     /// on average), and two processes that observe the same ID draw apart as
     /// widely as that room allows, not by one increment.
+    // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: old, then fresh, high before low
     [[nodiscard]] static monotonic_state::position place_above(std::uint64_t tick, std::uint64_t high,
                                                                std::uint64_t low, std::uint64_t fresh_high,
                                                                std::uint64_t fresh_low) noexcept {
@@ -5576,7 +5585,7 @@ inline void make_v7_batch(std::span<ulid> out) noexcept { make_v7_batch(out.data
 constexpr bool is_type_id_prefix(std::string_view prefix) noexcept {
     if (prefix.empty()) return true;
     if (prefix.size() > type_id_prefix_max || prefix.front() == '_' || prefix.back() == '_') return false;
-    for (const char c : prefix) {
+    for (const char c : prefix) {  // NOLINT(readability-use-anyofallof): std::all_of is constexpr from C++20 only
         if ((c < 'a' || c > 'z') && c != '_') return false;
     }
     return true;
@@ -5643,6 +5652,7 @@ struct type_id_fault {
 
 /// The slow path and explain()'s reading: checks every rule in order;
 /// `expected` null accepts any valid prefix. On success fills `out`.
+// NOLINTNEXTLINE(readability-function-cognitive-complexity): one flat check per TypeID rule, in the spec's order
 [[nodiscard]] inline type_id_fault scan_type_id(std::string_view text, const std::string_view* expected,
                                                 ulid& out) noexcept {
     const std::size_t separator = text.rfind('_');
@@ -5991,7 +6001,7 @@ template <int C, int D>
             v2 = rotl64(v2, 32);
         }
     };
-    const std::uint64_t blocks[3] = {read_le64(message), read_le64(message + 8), std::uint64_t{16} << 56U};
+    const std::array<std::uint64_t, 3> blocks{read_le64(message), read_le64(message + 8), std::uint64_t{16} << 56U};
     for (const std::uint64_t m : blocks) {
         v3 ^= m;
         rounds(C);

@@ -146,22 +146,22 @@ char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& 
     if (time.empty()) return nullptr;
     if (type_id != nullptr) {
         // A prefix is a-z and '_' only: nothing to escape.
-        out = put(out, "{\"typeid\":\"");
+        out = put(out, R"({"typeid":")");
         out = type_id->encode(out);
-        out = put(out, "\",\"prefix\":\"");
+        out = put(out, R"(","prefix":")");
         out = put(out, type_id->prefix());
-        out = put(out, "\",\"ulid\":\"");
+        out = put(out, R"(","ulid":")");
     } else {
-        out = put(out, "{\"ulid\":\"");
+        out = put(out, R"({"ulid":")");
     }
     out = put_ulid(out, id, opt.lower);
-    out = put(out, "\",\"uuid\":\"");
+    out = put(out, R"(","uuid":")");
     out = id.encode_uuid(out);
-    out = put(out, "\",\"time\":\"");
+    out = put(out, R"(","time":")");
     out = put(out, time);
-    out = put(out, "\",\"ms\":");
+    out = put(out, R"(","ms":)");
     out = put_uint(out, id.time());
-    out = put(out, ",\"entropy\":\"");
+    out = put(out, R"(,"entropy":")");
     constexpr std::string_view hex = "0123456789abcdef";
     for (const std::uint8_t byte : id.entropy()) {
         *out++ = hex[byte >> 4U];
@@ -394,7 +394,7 @@ int generate_with(const options& opt, output_buffer& out) {
                              ulid::make_error_code(ulid::errc::entropy_failure).message().c_str());
                 return 1;
             }
-            ulid::monotonic_entropy<std::mt19937_64, Layout> source(std::move(engine));
+            ulid::monotonic_entropy<std::mt19937_64, Layout> source(engine);
             return generate(source, opt, out);
         }
         case entropy_kind::zero: {

@@ -44,6 +44,7 @@ struct zoned_time {
 };
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (any year).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): year, month, day: the calendar's order
 [[nodiscard]] constexpr std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) noexcept {
     y -= m <= 2 ? 1 : 0;
     const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
@@ -55,6 +56,7 @@ struct zoned_time {
 }
 
 /// The date `z` days after 1970-01-01 (z may be negative).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): year, month, day: the calendar's order
 constexpr void civil_from_days(std::int64_t z, std::int64_t& year, unsigned& month, unsigned& day) noexcept {
     z += 719468;
     const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
@@ -189,6 +191,7 @@ inline std::size_t format_human(const zoned_time& t, char* out, std::size_t size
 /// is read too: RFC 3339 has no form past 9999, and ulid::rfc3339() and the
 /// tool write those years (up to 10889, the largest ULID time) that way. On
 /// failure returns false and sets `why` to a reason.
+// NOLINTNEXTLINE(readability-function-cognitive-complexity): one flat check per field of RFC 3339's grammar
 [[nodiscard]] inline bool parse_rfc3339(std::string_view text, std::int64_t& ms, const char*& why) noexcept {
     constexpr const char* shape =
         "not Unix milliseconds or an RFC 3339 time such as 2026-12-02T08:15:04.123Z or 2026-12-02T09:15:04+01:00";
