@@ -7,10 +7,16 @@ SELECT format('host=%s port=%s dbname=%s user=%s', current_setting('unix_socket_
 -- time: no duplicates anywhere, strictly increasing within each connection.
 CREATE TABLE concurrent (conn integer, seq integer, before timestamptz, id ulid, after timestamptz);
 SELECT count(*) AS connected FROM generate_series(1, 8) i, dblink_connect('c' || i, :'connstr') r WHERE r = 'OK';
+-- A barrier: each connection waits for a shared advisory lock that this
+-- session holds until all eight queries are sent, so that a connection
+-- scheduled late on a small machine does not start after another ended.
+SELECT pg_advisory_lock(4242) IS NOT NULL AS barrier_held;
 SELECT count(*) AS sent FROM generate_series(1, 8) i,
   dblink_send_query('c' || i, format('INSERT INTO concurrent SELECT %s, g, clock_timestamp(), gen_monotonic_ulid(), '
-                                     'clock_timestamp() FROM generate_series(1, 30000) g', i)) r
+                                     'clock_timestamp() FROM (SELECT pg_advisory_lock_shared(4242)) barrier, '
+                                     'generate_series(1, 30000) g', i)) r
 WHERE r = 1;
+SELECT pg_advisory_unlock(4242) AS barrier_released;
 SELECT i, status FROM generate_series(1, 8) i, dblink_get_result('c' || i) AS r(status text) ORDER BY i;
 SELECT count(*) AS leftover FROM generate_series(1, 8) i, dblink_get_result('c' || i) AS r(status text);
 SELECT count(*) AS n, count(DISTINCT id) AS distinct_ids, count(DISTINCT conn) AS connections FROM concurrent;
