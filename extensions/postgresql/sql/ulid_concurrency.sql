@@ -3,7 +3,7 @@
 SELECT format('host=%s port=%s dbname=%s user=%s', current_setting('unix_socket_directories'),
               current_setting('port'), current_database(), current_user) AS connstr \gset
 
--- 8 connections insert 30000 gen_monotonic_ulid() values each, at the same
+-- 8 connections insert 100000 gen_monotonic_ulid() values each, at the same
 -- time: no duplicates anywhere, strictly increasing within each connection.
 CREATE TABLE concurrent (conn integer, seq integer, before timestamptz, id ulid, after timestamptz);
 SELECT count(*) AS connected FROM generate_series(1, 8) i, dblink_connect('c' || i, :'connstr') r WHERE r = 'OK';
@@ -14,7 +14,7 @@ SELECT pg_advisory_lock(4242) IS NOT NULL AS barrier_held;
 SELECT count(*) AS sent FROM generate_series(1, 8) i,
   dblink_send_query('c' || i, format('INSERT INTO concurrent SELECT %s, g, clock_timestamp(), gen_monotonic_ulid(), '
                                      'clock_timestamp() FROM (SELECT pg_advisory_lock_shared(4242)) barrier, '
-                                     'generate_series(1, 30000) g', i)) r
+                                     'generate_series(1, 100000) g', i)) r
 WHERE r = 1;
 SELECT pg_advisory_unlock(4242) AS barrier_released;
 SELECT i, status FROM generate_series(1, 8) i, dblink_get_result('c' || i) AS r(status text) ORDER BY i;
