@@ -269,18 +269,21 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 #if defined(__GNUC__) || defined(__clang__)
 #define ULID_FORCE_INLINE inline __attribute__((always_inline))
 #define ULID_NOINLINE __attribute__((noinline))
+#define ULID_COLD __attribute__((cold))
 #define ULID_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ULID_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define ULID_TARGET(features) __attribute__((target(features)))
 #elif defined(_MSC_VER)
 #define ULID_FORCE_INLINE __forceinline
 #define ULID_NOINLINE __declspec(noinline)
+#define ULID_COLD
 #define ULID_LIKELY(x) (x)
 #define ULID_UNLIKELY(x) (x)
 #define ULID_TARGET(features)
 #else
 #define ULID_FORCE_INLINE inline
 #define ULID_NOINLINE
+#define ULID_COLD
 #define ULID_LIKELY(x) (x)
 #define ULID_UNLIKELY(x) (x)
 #define ULID_TARGET(features)
@@ -3845,7 +3848,7 @@ public:
     ~handler_entropy() { secure_wipe(pool_.data(), pool_.size()); }
 
     /// Fills dst[0, n); false if the kernel gives no randomness.
-    [[nodiscard]] bool fill(std::uint8_t* dst, std::size_t n) noexcept {
+    [[nodiscard]] ULID_COLD bool fill(std::uint8_t* dst, std::size_t n) noexcept {
         while (n > 0) {
             if (left_ == 0) {
                 if (!os_random_in_handler(pool_.data(), pool_.size())) {
@@ -5281,9 +5284,11 @@ private:
 /// `n` increasing IDs at `tick` or later into out[0, n) for a reentered make
 /// function: a generator of its own on the stack, seeded from the kernel,
 /// with monotonic_entropy's increments (moving to the next tick when a
-/// tick's counter is used up). Keeps errno, as a handler must.
+/// tick's counter is used up). Keeps errno, as a handler must. Cold (compiled
+/// for size): it runs only in a signal handler, and every make() translation
+/// unit compiles it.
 template <class Layout>
-[[nodiscard]] errc make_in_handler(std::uint64_t tick, ulid* out, std::size_t n) noexcept {
+[[nodiscard]] ULID_COLD errc make_in_handler(std::uint64_t tick, ulid* out, std::size_t n) noexcept {
 #if !defined(_WIN32)
     const int saved_errno = errno;
 #endif
@@ -6139,6 +6144,7 @@ struct test_access {
 #undef ULID_HAS_ARC4RANDOM
 #undef ULID_FORCE_INLINE
 #undef ULID_NOINLINE
+#undef ULID_COLD
 #undef ULID_LIKELY
 #undef ULID_UNLIKELY
 #undef ULID_TARGET
