@@ -411,6 +411,19 @@ TEST_CASE("next_n stops at a failure, keeping what it wrote", "[monotonic][batch
     REQUIRE(late.ec == ulid::errc::big_time);
 }
 
+TEST_CASE("the batch step past the last tick reports big_time and writes nothing", "[monotonic][batch][errors]") {
+    // make_batch() hands the clock's tick to this step unchecked; a clock past
+    // the year 10889 (out of the test clock's reach) must fail, not wrap.
+    ulid::detail::monotonic_state g(1000);
+    test::prng_reader source(3);
+    std::array<ulid::ulid, 2> out{};
+    const ulid::batch_result r = ulid::detail::monotonic<ulid::ulid_layout>::next_n(
+        g, source, ulid::ulid_layout::max_tick + 1, out.data(), out.size());
+    CHECK(r.count == 0);
+    CHECK(r.ec == ulid::errc::big_time);
+    CHECK(out[0] == ulid::ulid{});
+}
+
 // next_above(): monotonic_entropy's step on a state the caller keeps (the
 // PostgreSQL extension's server-wide gen_monotonic_ulid()).
 

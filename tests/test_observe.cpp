@@ -417,6 +417,184 @@ TEST_CASE("observe() with a failing source reports entropy_failure and changes n
     CHECK(a == b);
 }
 
+// observe() on a generator's own state, case by case (ulid_layout: an 80-bit
+// counter, the ID's high word holding its top 16 bits).
+
+namespace {
+
+ulid::ulid id_at(std::uint64_t ms, std::uint64_t counter_high, std::uint64_t counter_low) {
+    return ulid::ulid::from_high_low((ms << 16U) | counter_high, counter_low);
+}
+
+std::uint64_t counter_high(const ulid::ulid& id) { return id.high() & 0xFFFFU; }
+
+}  // namespace
+
+TEST_CASE("observe() of an ID whose counter has no room in its top bits places above it in the same ms", "[observe]") {
+    const std::uint64_t now = ulid::now();
+    for (std::uint64_t seed = 0; seed < 64; ++seed) {
+        ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(seed)};
+        const ulid::ulid x = id_at(now, 0xFFFFU, seed * 0x0123456789ABCDEFULL >> 2U);  // low below 2^62
+        REQUIRE_FALSE(g.observe(x).ec);
+        ulid::ulid id;
+        REQUIRE_FALSE(g.next(now, id));
+        CHECK(x < id);
+        CHECK(id.time() == now);  // the room above x's counter is 2^64 - low, more than a draw
+        CHECK(counter_high(id) == 0xFFFFU);
+    }
+    // One below the top: the only place above it is the top, so next() moves on.
+    ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(3)};
+    const ulid::ulid x = id_at(now, 0xFFFFU, ~std::uint64_t{0} - 1U);
+    REQUIRE_FALSE(g.observe(x).ec);
+    ulid::ulid id;
+    REQUIRE_FALSE(g.next(now, id));
+    CHECK(id.time() == now + 1);
+}
+
+TEST_CASE("observe() places at x + 1 + r with the carry out of the low word", "[observe]") {
+    // Fresh counter bytes all 0xFF: r is the whole room cut to one bit less
+    // (79 bits set), so x's counter 0:0 gives 0 + 1 + (2^79 - 1) = 2^79,
+    // whose low word is 0 only through the carry of the + 1.
+    const std::uint64_t now = ulid::now();
+    ulid::monotonic_entropy<test::prefixed_reader> g{test::prefixed_reader(std::vector<std::uint8_t>(10, 0xFF), 9), 1};
+    REQUIRE_FALSE(g.observe(id_at(now, 0, 0)).ec);
+    ulid::ulid id;
+    REQUIRE_FALSE(g.next(now, id));  // an increment of 1
+    CHECK(id == id_at(now, 0x8000U, 1));
+}
+
+TEST_CASE("observe() of an ID at or below the generator's position in its ms changes only the floor", "[observe]") {
+    const std::uint64_t now = ulid::now();
+    const auto made = [now] {
+        ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(21)};
+        ulid::ulid a;
+        REQUIRE_FALSE(g.next(now, a));
+        return a;
+    }();
+    const std::uint64_t h = counter_high(made);
+    const std::uint64_t l = made.low();
+    REQUIRE(h > 0);  // room below and above in both words for the cases
+    REQUIRE(h < 0xFFFFU);
+    REQUIRE(l > 0);
+    struct at_or_below {
+        const char* what;
+        ulid::ulid x;
+    };
+    for (const at_or_below& c :
+         {at_or_below{"the position itself", made}, at_or_below{"a lower low word", id_at(now, h, l - 1U)},
+          at_or_below{"a lower high word, a higher low word", id_at(now, h - 1U, ~std::uint64_t{0})}}) {
+        INFO(c.what);
+        ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(21)};
+        ulid::monotonic_entropy<test::prng_reader> twin{test::prng_reader(21)};
+        ulid::ulid a;
+        ulid::ulid b;
+        REQUIRE_FALSE(g.next(now, a));
+        REQUIRE_FALSE(twin.next(now, b));
+        REQUIRE_FALSE(g.observe(c.x).ec);
+        for (int i = 0; i < 3; ++i) {
+            REQUIRE_FALSE(g.next(now, a));
+            REQUIRE_FALSE(twin.next(now, b));
+            CHECK(a == b);
+        }
+    }
+    for (const ulid::ulid x : {id_at(now, h, l + 1U), id_at(now, h + 1U, 0)}) {
+        ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(21)};
+        ulid::ulid a;
+        REQUIRE_FALSE(g.next(now, a));
+        REQUIRE_FALSE(g.observe(x).ec);
+        REQUIRE_FALSE(g.next(now, a));
+        CHECK(x < a);
+    }
+}
+
+TEST_CASE("observe() of an ID in a used-up ms changes only the floor", "[observe]") {
+    // The position three below the top, then a step too large for it: the
+    // ms is used up below the top, and an ID above the position is no reason
+    // to place there.
+    const std::uint64_t now = ulid::now();
+    std::vector<std::uint8_t> near_top(10, 0xFF);
+    near_top[9] = 0xFC;
+    ulid::monotonic_entropy<test::prefixed_reader> g{test::prefixed_reader(near_top, 4)};
+    ulid::monotonic_entropy<test::prefixed_reader> twin{test::prefixed_reader(near_top, 4)};
+    ulid::ulid a;
+    ulid::ulid b;
+    REQUIRE_FALSE(g.next(now, a));
+    REQUIRE_FALSE(twin.next(now, b));
+    REQUIRE(a == id_at(now, 0xFFFFU, ~std::uint64_t{0} - 3U));
+    ulid::entropy_array e{};
+    REQUIRE(g.read_monotonic(now, e) == ulid::errc::monotonic_overflow);  // the ms is used up
+    REQUIRE(twin.read_monotonic(now, e) == ulid::errc::monotonic_overflow);
+    REQUIRE_FALSE(g.observe(id_at(now, 0xFFFFU, ~std::uint64_t{0} - 1U)).ec);
+    for (int i = 0; i < 3; ++i) {
+        REQUIRE_FALSE(g.next(now, a));
+        REQUIRE_FALSE(twin.next(now, b));
+        CHECK(a == b);
+        CHECK(a.time() == now + 1);
+    }
+}
+
+TEST_CASE("observe() of an ID at a parked ms raises the parked position, and next() resumes above it", "[observe]") {
+    const std::uint64_t now = ulid::now();
+    // `below`: after the first resume, park again and observe an ID below the
+    // parked position (but above the position at the later ms, most likely).
+    const auto run = [now](bool below) {
+        ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(5)};
+        REQUIRE_FALSE(g.observe(id_at(now, 0x1000U, 0)).ec);  // the floor and the position at `now`
+        ulid::entropy_array e{};
+        REQUIRE_FALSE(g.read_monotonic(now + 1, e));  // moves on, parking the position at `now`
+        const ulid::ulid y = id_at(now, 0xFFF0U, 0);  // above the parked position
+        REQUIRE_FALSE(g.observe(y).ec);
+        ulid::ulid id;
+        REQUIRE_FALSE(g.next(now, id));
+        CHECK(y < id);
+        CHECK(id.time() == now);
+        REQUIRE_FALSE(g.read_monotonic(now + 1, e));
+        if (below) REQUIRE_FALSE(g.observe(id_at(now, counter_high(id), 0)).ec);
+        ulid::ulid next_id;
+        REQUIRE_FALSE(g.next(now, next_id));
+        CHECK(id < next_id);
+        CHECK(next_id.time() == now);
+        return next_id;
+    };
+    CHECK(run(true) == run(false));
+}
+
+TEST_CASE("observe() of an exact ID by a generator never seeded fails with a failing source, changing nothing",
+          "[observe][errors]") {
+    const std::uint64_t now = ulid::now();
+    bool fail = true;
+    ulid::monotonic_entropy<test::switchable_reader> g{test::switchable_reader(12, &fail)};
+    CHECK(g.observe(id_at(now, 0x1000U, 0)).ec == ulid::errc::entropy_failure);
+    fail = false;
+    bool twin_fail = false;
+    ulid::monotonic_entropy<test::switchable_reader> twin{test::switchable_reader(12, &twin_fail)};
+    ulid::ulid a;
+    ulid::ulid b;
+    REQUIRE_FALSE(g.next(now - 5, a));  // no floor was raised: the past is still open
+    REQUIRE_FALSE(twin.next(now - 5, b));
+    CHECK(a == b);
+}
+
+#if !defined(_WIN32)
+TEST_CASE("observe() in a child process keeps nothing of the parent's state but places above x", "[observe][fork]") {
+    const std::uint64_t now = ulid::now();
+    ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(8)};
+    ulid::ulid parent;
+    REQUIRE_FALSE(g.next(now, parent));
+    // Far above the parent's position: placed above it on the parent's state,
+    // the child's next call would reseed and most likely fall below x.
+    const ulid::ulid x = id_at(now, 0xFFF0U, 0);
+    REQUIRE(parent < x);
+    const int status = in_child([&] {
+        if (g.observe(x).ec) return 1;
+        ulid::ulid id;
+        if (g.next(now, id)) return 2;
+        return (x < id && id.time() == now) ? 0 : 3;
+    });
+    CHECK(status == 0);
+}
+#endif
+
 #if !defined(_WIN32)
 TEST_CASE("observe() orders make(), make_v7() and the batches; refused IDs change nothing", "[observe][fork]") {
     const int status = in_child([] {

@@ -4996,7 +4996,7 @@ struct monotonic {
         if (epoch == 0 || forked(g)) {
             epoch = fork_epoch_slow();
             if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-            if (epoch != g.epoch) g.parked = {};
+            g.parked = {};                                 // a parent's (or no) state: nothing of it can be resumed
         }
         entropy_array fresh{};
         if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
@@ -5061,8 +5061,10 @@ struct monotonic {
             const std::uint64_t high = p.high + (carry ? 1U : 0U);
             if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) return false;
             p.high = high;
-        } else if (ULID_UNLIKELY(carry || sum > max_low<Layout>)) {
-            return false;
+        } else {
+            // Below 64 bits the sum cannot wrap (low < 2^63, step < 2^32).
+            const bool over = Layout::counter_bits == 64 ? carry : sum > max_low<Layout>;
+            if (ULID_UNLIKELY(over)) return false;
         }
         p.low = sum;
         return true;
