@@ -19,8 +19,11 @@
 #include <vector>
 
 #if !defined(_WIN32)
+#include <cerrno>
+#include <chrono>
 #include <csignal>
 
+#include <poll.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #if defined(__linux__)
@@ -431,17 +434,20 @@ inline std::size_t read_all(int fd, void* into, std::size_t size) {
 /// How a child process ended and what it wrote to stderr.
 struct child_result {
     bool exited = false;
+    bool hung = false;  // still running at the time limit, then killed
     int exit_code = -1;
     int signal = 0;
     std::string output;
 };
 
-/// Runs `body` in a forked child whose stderr comes back through a pipe.
+/// Runs `body` in a forked child whose stderr comes back through a pipe,
+/// killed (SIGKILL, `hung`) if it has not closed that pipe after `limit`.
 /// The child exits 0 when `body` returns an empty string, else writes the
 /// string and exits 1; a SIGABRT in the child keeps its default action
-/// (after flushing coverage), not Catch2's handler.
+/// (after flushing coverage), not Catch2's handler. The one way the tests
+/// run code in a child process and wait for it.
 template <class Body>
-child_result run_in_child(Body body) {
+child_result run_in_child(Body body, std::chrono::seconds limit = std::chrono::seconds(120)) {
     child_result result;
     int ends[2] = {-1, -1};
     if (::pipe(ends) != 0) return result;
@@ -464,11 +470,24 @@ child_result run_in_child(Body body) {
         ::_exit(failure.empty() ? 0 : 1);
     }
     ::close(ends[1]);
+    // Reads until the child (and any process it forked) closes the pipe,
+    // waking every 5 ms to check the deadline, so a hang ends the wait.
+    const auto deadline = std::chrono::steady_clock::now() + limit;
     char buffer[512];
     for (;;) {
-        const ssize_t got = ::read(ends[0], buffer, sizeof buffer);
-        if (got <= 0) break;
-        result.output.append(buffer, static_cast<std::size_t>(got));
+        pollfd readable{ends[0], POLLIN, 0};
+        const int ready = ::poll(&readable, 1, 5);
+        if (ready > 0) {
+            const ssize_t got = ::read(ends[0], buffer, sizeof buffer);
+            if (got <= 0) break;
+            result.output.append(buffer, static_cast<std::size_t>(got));
+        } else if (ready < 0 && errno != EINTR) {
+            break;
+        } else if (std::chrono::steady_clock::now() > deadline) {
+            ::kill(child, SIGKILL);
+            result.hung = true;
+            break;
+        }
     }
     ::close(ends[0]);
     int status = 0;

@@ -31,61 +31,16 @@ namespace {
 // ---------------------------------------------------------------------------
 // Supervision
 
-/// How a supervised scenario ended.
-struct outcome {
-    bool finished = false;  // false: still running at the limit, then killed
-    int exit_code = -1;
-    int signal = 0;
-    std::string output;  // what the scenario reported on failure
-};
-
-/// Runs `scenario` (returning "" on success, else why it failed) in a forked
-/// process, killed after `limit`: a hang in the scenario's own process (a
-/// fork() that never returns) shows as finished == false.
-template <class Scenario>
-outcome supervised(Scenario scenario, std::chrono::seconds limit = std::chrono::seconds(60)) {
-    outcome result;
-    int ends[2] = {-1, -1};
-    REQUIRE(::pipe(ends) == 0);
-    const pid_t pid = ::fork();
-    REQUIRE(pid >= 0);
-    if (pid == 0) {
-        ::close(ends[0]);
-        const std::string failure = scenario();
-        if (!failure.empty()) (void)!::write(ends[1], failure.data(), failure.size());
-        test::flush_coverage();
-        ::_exit(failure.empty() ? 0 : 1);
-    }
-    ::close(ends[1]);
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (::waitpid(pid, &status, WNOHANG) == 0) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            ::kill(pid, SIGKILL);
-            (void)::waitpid(pid, &status, 0);
-            ::close(ends[0]);
-            return result;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    char buffer[512];
-    for (ssize_t got = 0; (got = ::read(ends[0], buffer, sizeof buffer)) > 0;) {
-        result.output.append(buffer, static_cast<std::size_t>(got));
-    }
-    ::close(ends[0]);
-    result.finished = true;
-    if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
-    if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-    return result;
-}
-
-#define REQUIRE_SCENARIO_PASSES(outcome_expr)  \
-    do {                                       \
-        const outcome o = (outcome_expr);      \
-        INFO("scenario output: " << o.output); \
-        REQUIRE(o.finished);                   \
-        REQUIRE(o.signal == 0);                \
-        REQUIRE(o.exit_code == 0);             \
+// Each scenario runs through test::run_in_child(), whose time limit turns a
+// hang in the scenario's own process (a fork() that never returns) into a
+// failure.
+#define REQUIRE_SCENARIO_PASSES(outcome_expr)        \
+    do {                                             \
+        const test::child_result o = (outcome_expr); \
+        INFO("scenario output: " << o.output);       \
+        REQUIRE_FALSE(o.hung);                       \
+        REQUIRE(o.signal == 0);                      \
+        REQUIRE(o.exit_code == 0);                   \
     } while (false)
 
 /// What a child does first: make(), make_batch() and make_thread_local()
@@ -201,7 +156,7 @@ TEST_CASE("a fork() from a signal handler that interrupted make() on the same th
     // wherever the thread is, often while make() holds the lock; the fork
     // must not wait for it, and the child's make() must not either.
     const auto scenario = [](bool thread_local_generator) {
-        return supervised([thread_local_generator]() -> std::string {
+        return test::run_in_child([thread_local_generator]() -> std::string {
             constexpr int forks = 200;
             static std::array<pid_t, forks> children{};
             static std::atomic<int> made{0};
@@ -256,7 +211,7 @@ TEST_CASE("children made without fork() never hang while other threads run make(
     }
     for (const spawn how : spawns()) {
         INFO(name(how));
-        REQUIRE_SCENARIO_PASSES(supervised([how]() -> std::string {
+        REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
             constexpr int forks = 150;
             std::vector<ulid::ulid> batch(4096);
             const busy_threads singles(1, [] { (void)ulid::make(); });
@@ -278,7 +233,7 @@ TEST_CASE("a child's make() takes default_entropy()'s lock even when another thr
     for (const spawn how : spawns()) {
         if (how != spawn::fork && !wipes) continue;  // not covered there (docs/design.md)
         INFO(name(how));
-        REQUIRE_SCENARIO_PASSES(supervised([how]() -> std::string {
+        REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
             std::atomic<int> phase{0};
             std::thread holder([&] {
                 ulid::detail::test_access::mutex(ulid::default_entropy()).lock();
@@ -323,7 +278,7 @@ TEST_CASE("a user-owned locked_monotonic_entropy held by another thread at the f
     for (const spawn how : spawns()) {
         if (how != spawn::fork && !wipes) continue;  // not covered there (docs/design.md)
         INFO(name(how));
-        REQUIRE_SCENARIO_PASSES(supervised([how]() -> std::string {
+        REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
             std::atomic<bool> holding{false};
             std::atomic<bool> release{false};
             std::atomic<bool> started{false};
@@ -360,7 +315,7 @@ TEST_CASE("a user's atfork handlers may call make() in prepare, parent and child
                                   : where == in_parent ? "parent"
                                                        : "child")
                               << " handler");
-        REQUIRE_SCENARIO_PASSES(supervised([where]() -> std::string {
+        REQUIRE_SCENARIO_PASSES(test::run_in_child([where]() -> std::string {
             const ulid::ulid before = ulid::make();
             atfork_calls_make.store(where);
             const pid_t pid = ::fork();
@@ -388,7 +343,7 @@ TEST_CASE("after a user's atfork child handler made IDs, the child's next IDs ar
     // chance of a lucky pass negligible (a reseed falls below about half
     // the time).
     REQUIRE(user_handlers_registered);
-    REQUIRE_SCENARIO_PASSES(supervised([]() -> std::string {
+    REQUIRE_SCENARIO_PASSES(test::run_in_child([]() -> std::string {
         (void)ulid::make();
         (void)ulid::make_v7();
         (void)ulid::make_thread_local();

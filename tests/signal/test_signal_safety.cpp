@@ -123,44 +123,6 @@ void on_signal(int) {
     errno = saved;
 }
 
-/// Runs `scenario` (returning "" on success, else why it failed) in a forked
-/// process, killed after `limit`; "" if it passed.
-template <class Scenario>
-std::string supervised(Scenario scenario, std::chrono::seconds limit) {
-    int ends[2] = {-1, -1};
-    if (::pipe(ends) != 0) return "pipe failed";
-    const pid_t pid = ::fork();
-    if (pid < 0) return "fork failed";
-    if (pid == 0) {
-        ::close(ends[0]);
-        const std::string failure = scenario();
-        if (!failure.empty()) (void)!::write(ends[1], failure.data(), failure.size());
-        test::flush_coverage();
-        ::_exit(failure.empty() ? 0 : 1);
-    }
-    ::close(ends[1]);
-    int status = 0;
-    const auto deadline = std::chrono::steady_clock::now() + limit;
-    while (::waitpid(pid, &status, WNOHANG) == 0) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            ::kill(pid, SIGKILL);
-            (void)::waitpid(pid, &status, 0);
-            ::close(ends[0]);
-            return "hung: killed after " + std::to_string(limit.count()) + " s";
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    std::string output;
-    char buffer[512];
-    for (ssize_t got = 0; (got = ::read(ends[0], buffer, sizeof buffer)) > 0;) {
-        output.append(buffer, static_cast<std::size_t>(got));
-    }
-    ::close(ends[0]);
-    if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status)) + " " + output;
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return output.empty() ? "failed" : output;
-    return "";
-}
-
 /// How many of `sorted_a` (strictly increasing) also occur in `sorted_b`
 /// (sorted), and how many of `sorted_b` repeat.
 std::size_t shared_or_repeated(const std::vector<ulid::ulid>& sorted_a, const std::vector<ulid::ulid>& sorted_b) {
@@ -305,9 +267,11 @@ TEST_CASE("make functions in signal handlers that interrupted them", "[signal]")
     for (const maker m : {maker::make, maker::make_thread_local, maker::make_batch, maker::make_v7,
                           maker::make_v7_thread_local, maker::make_v7_batch, maker::must_make}) {
         INFO(name(m));
-        const std::string failure =
-            supervised([m, signals] { return signals_during(m, round, signals); }, std::chrono::seconds(120));
-        INFO(failure);
-        CHECK(failure.empty());
+        const test::child_result child =
+            test::run_in_child([m, signals] { return signals_during(m, round, signals); }, std::chrono::seconds(120));
+        INFO(child.output);
+        CHECK_FALSE(child.hung);
+        CHECK(child.signal == 0);
+        CHECK(child.exit_code == 0);
     }
 }
