@@ -11,10 +11,14 @@
 #   - `<!-- snippet: needs=qt -->` on that line: the block uses a third-party
 #     library (an integration header); it is compiled with FLAGS_<name> when
 #     AVAILABLE names it, and otherwise reported as skipped.
+# BLOCKS=plain checks only the blocks without a needs= marker, and
+# BLOCKS=integrations only those with one (two tests, so that a build that
+# has just found its integration libraries reruns only the second).
 #
 #   cmake -DCXX=<compiler> -DSOURCE_DIR=<repo> -DWORK_DIR=<scratch>
 #         -DFILES=README.md|docs/*.md|... [-DLIBS=a|b] [-DEMULATOR=a|b]
-#         [-DMIN_BLOCKS=<n>] [-DAVAILABLE=json|qt|...] [-DFLAGS_qt=a|b] -P check_snippets.cmake
+#         [-DMIN_BLOCKS=<n>] [-DBLOCKS=plain|integrations] [-DAVAILABLE=json|qt|...] [-DFLAGS_qt=a|b]
+#         -P check_snippets.cmake
 cmake_minimum_required(VERSION 3.21)
 
 foreach(_var CXX SOURCE_DIR WORK_DIR FILES)
@@ -29,6 +33,9 @@ string(REPLACE "|" ";" AVAILABLE "${AVAILABLE}")
 if(NOT DEFINED MIN_BLOCKS)
   set(MIN_BLOCKS 1)
 endif()
+if(DEFINED BLOCKS AND NOT BLOCKS MATCHES "^(|plain|integrations)$")
+  message(FATAL_ERROR "check_snippets.cmake: BLOCKS is '${BLOCKS}'; expected plain or integrations")
+endif()
 
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
@@ -40,6 +47,9 @@ set(_count 0)
 
 # Compiles (and for a program, links and runs) one extracted block.
 function(check_block md line std needs code)
+  if((BLOCKS STREQUAL "plain" AND needs) OR (BLOCKS STREQUAL "integrations" AND NOT needs))
+    return()
+  endif()
   math(EXPR _n "${_count} + 1")
   set(_count ${_n} PARENT_SCOPE)
   set(_flags "")
