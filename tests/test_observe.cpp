@@ -459,15 +459,16 @@ TEST_CASE("observe() of an ID whose counter has no room in its top bits places a
 }
 
 TEST_CASE("observe() places at x + 1 + r with the carry out of the low word", "[observe]") {
-    // Fresh counter bytes all 0xFF: r is the whole room cut to one bit less
-    // (79 bits set), so x's counter 0:0 gives 0 + 1 + (2^79 - 1) = 2^79,
-    // whose low word is 0 only through the carry of the + 1.
+    // Fresh counter bytes all 0xFF: r is 63 bits set (16 bits under the
+    // room's width of 80, so that the room lasts for many observe hops), so
+    // x's counter 0:2^63 gives 2^63 + (2^63 - 1) + 1 = 2^64, whose low word
+    // is 0 only through the carry of the + 1.
     const std::uint64_t now = ulid::now();
     ulid::monotonic_entropy<test::prefixed_reader> g{test::prefixed_reader(std::vector<std::uint8_t>(10, 0xFF), 9), 1};
-    REQUIRE_FALSE(g.observe(id_at(now, 0, 0)).ec);
+    REQUIRE_FALSE(g.observe(id_at(now, 0, std::uint64_t{1} << 63U)).ec);
     ulid::ulid id;
     REQUIRE_FALSE(g.next(now, id));  // an increment of 1
-    CHECK(id == id_at(now, 0x8000U, 1));
+    CHECK(id == id_at(now, 1, 1));
 }
 
 TEST_CASE("observe() of an ID at or below the generator's position in its ms changes only the floor", "[observe]") {
@@ -514,10 +515,10 @@ TEST_CASE("observe() of an ID at or below the generator's position in its ms cha
     }
 }
 
-TEST_CASE("observe() of an ID in a used-up ms changes only the floor", "[observe]") {
-    // The position three below the top, then a step too large for it: the
-    // ms is used up below the top, and an ID above the position is no reason
-    // to place there.
+TEST_CASE("observe() of an ID in a ms that next() has used up and left changes nothing", "[observe]") {
+    // The position three below the top, then a step too large for it: next()
+    // moves on to the next ms, and an ID above the old position is no reason
+    // to go back there.
     const std::uint64_t now = ulid::now();
     std::vector<std::uint8_t> near_top(10, 0xFF);
     near_top[9] = 0xFC;
@@ -528,9 +529,9 @@ TEST_CASE("observe() of an ID in a used-up ms changes only the floor", "[observe
     REQUIRE_FALSE(g.next(now, a));
     REQUIRE_FALSE(twin.next(now, b));
     REQUIRE(a == id_at(now, 0xFFFFU, ~std::uint64_t{0} - 3U));
-    ulid::entropy_array e{};
-    REQUIRE(g.read_monotonic(now, e) == ulid::errc::monotonic_overflow);  // the ms is used up
-    REQUIRE(twin.read_monotonic(now, e) == ulid::errc::monotonic_overflow);
+    REQUIRE_FALSE(g.next(now, a));  // the ms is used up: the next one
+    REQUIRE_FALSE(twin.next(now, b));
+    REQUIRE(a.time() == now + 1);
     REQUIRE_FALSE(g.observe(id_at(now, 0xFFFFU, ~std::uint64_t{0} - 1U)).ec);
     for (int i = 0; i < 3; ++i) {
         REQUIRE_FALSE(g.next(now, a));
@@ -540,16 +541,17 @@ TEST_CASE("observe() of an ID in a used-up ms changes only the floor", "[observe
     }
 }
 
-TEST_CASE("observe() of an ID at a parked ms raises the parked position, and next() resumes above it", "[observe]") {
+TEST_CASE("observe() raises next()'s position whatever read_monotonic() reads between, and next() continues above it",
+          "[observe]") {
     const std::uint64_t now = ulid::now();
-    // `below`: after the first resume, park again and observe an ID below the
-    // parked position (but above the position at the later ms, most likely).
+    // `below`: after the first continuation, read at another ms again and
+    // observe an ID below next()'s position: nothing changes.
     const auto run = [now](bool below) {
         ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(5)};
         REQUIRE_FALSE(g.observe(id_at(now, 0x1000U, 0)).ec);  // the floor and the position at `now`
         ulid::entropy_array e{};
-        REQUIRE_FALSE(g.read_monotonic(now + 1, e));  // moves on, parking the position at `now`
-        const ulid::ulid y = id_at(now, 0xFFF0U, 0);  // above the parked position
+        REQUIRE_FALSE(g.read_monotonic(now + 1, e));  // read_monotonic()'s own sequence
+        const ulid::ulid y = id_at(now, 0xFFF0U, 0);  // above next()'s position
         REQUIRE_FALSE(g.observe(y).ec);
         ulid::ulid id;
         REQUIRE_FALSE(g.next(now, id));
