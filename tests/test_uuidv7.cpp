@@ -240,8 +240,8 @@ TEST_CASE("every increment up to 2^64 - 1 keeps both layouts increasing, read_mo
           "[uuidv7][monotonic]") {
     // The 62-bit rand_b with a step wider than the room above it: the step
     // advances, never a wrap of the counter.
-    for (const std::uint64_t inc : {std::uint64_t{1} << 62U, std::uint64_t{0xE000000000000000U},
-                                    ~std::uint64_t{0} - 1U, ~std::uint64_t{0}}) {
+    for (const std::uint64_t inc :
+         {std::uint64_t{1} << 62U, std::uint64_t{0xE000000000000000U}, ~std::uint64_t{0} - 1U, ~std::uint64_t{0}}) {
         INFO("inc " << inc);
         const auto check = [inc](auto g) {
             ulid::ulid last;
