@@ -5392,7 +5392,8 @@ ULID_CONSTINIT inline process_generator<default_entropy_t<Layout>> given_generat
 /// Other C libraries keep the thread_local (thread_generator::owner):
 /// FreeBSD's pthread_setspecific() allocates its table on a thread's first
 /// call, and the order of key and thread_local destructors is not checked
-/// there; Windows has no fork.
+/// there; Windows has no fork. So does code compiled for a shared library
+/// (thread_exit_by_key).
 class thread_exit_list {
 public:
     /// One thread-local generator to release at its thread's exit.
@@ -5439,6 +5440,19 @@ private:
         return current;
     }
 };
+
+/// Whether the thread-local generators use thread_exit_list: not in code
+/// compiled for a shared library (position-independent, not an
+/// executable). glibc does not unload a library while a thread_local
+/// destructor of it is pending, but a key's destructor would run in a
+/// dlclose()d library's unmapped code when a thread that used it ends; and
+/// in a library loaded by dlopen() a thread's first use of its
+/// thread-local memory can call malloc() anyway (dynamic TLS).
+#if defined(__PIC__) && !defined(__PIE__)
+inline constexpr bool thread_exit_by_key = false;
+#else
+inline constexpr bool thread_exit_by_key = true;
+#endif
 #endif
 
 /// The calling thread's own generator of type T, built in the thread's
@@ -5484,9 +5498,11 @@ struct thread_generator {
         // the process ends (one page, only in that case).
         if (!released) {
 #if defined(__GLIBC__)
-            thread_local thread_exit_list::entry exit_entry{};
-            exit_entry.release = &release;
-            if (thread_exit_list::enlist(exit_entry)) return *instance;
+            if constexpr (thread_exit_by_key) {
+                thread_local thread_exit_list::entry exit_entry{};
+                exit_entry.release = &release;
+                if (thread_exit_list::enlist(exit_entry)) return *instance;
+            }
 #endif
             thread_local owner guard;
         }
