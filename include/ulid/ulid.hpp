@@ -5370,29 +5370,126 @@ ULID_CONSTINIT inline process_generator<default_entropy_t<Layout>> default_gener
 template <class Layout>
 ULID_CONSTINIT inline process_generator<default_entropy_t<Layout>> given_generator;
 
+#if defined(__GLIBC__)
+/// Runs the thread-local generators' release at thread exit through POSIX
+/// thread-specific data: one key for the process, made with a destructor
+/// by pthread_key_create(), and pthread_setspecific() for each thread that
+/// has a generator to release. This replaces a thread_local with a
+/// destructor, whose first use in a thread registers it through
+/// __cxa_thread_atexit_impl(), which calls calloc(): in a child made by
+/// _Fork() (no atfork handler, so malloc's locks are not reset) that waits
+/// forever for a malloc lock another thread of the parent held at the copy.
+/// With glibc (nptl/pthread_key_create.c, pthread_setspecific.c,
+/// pthread_create.c), what this relies on:
+/// - pthread_key_create() takes a free slot with one compare-exchange: no
+///   lock, no allocation, so it is safe in such a child too; racing
+///   threads each make a key, the first one stored wins and the others are
+///   deleted (pthread_key_delete() is a compare-exchange as well).
+/// - pthread_setspecific() stores a key below PTHREAD_KEY_2NDLEVEL_SIZE (32)
+///   in the thread's descriptor, without allocating. A key of 32 or above
+///   goes in a second-level block that the thread calloc()s on its first
+///   such store: then (a process that already uses 32 keys) a child's first
+///   thread-local call can wait for malloc as before, and nowhere else.
+/// - A thread that ends (returns or calls pthread_exit()) runs the C++
+///   thread_local destructors first, then the key destructors: a generator
+///   stays usable in every thread_local destructor, and is released after.
+/// - exit() runs no key destructor for the thread that calls it (the main
+///   thread, usually): its generators are not released, which the ending
+///   process makes moot (the kernel frees the pages; the keys die with the
+///   process), and make_thread_local() keeps working in static destructors.
+/// Other C libraries keep the thread_local (thread_generator::owner):
+/// FreeBSD's pthread_setspecific() allocates its table on a thread's first
+/// call, and the order of key and thread_local destructors is not checked
+/// there; Windows has no fork. So does code compiled for a shared library
+/// (thread_exit_by_key).
+class thread_exit_list {
+public:
+    /// One thread-local generator to release at its thread's exit.
+    struct entry {
+        void (*release)() noexcept;
+        entry* next;
+    };
+
+    /// Puts `e` on the calling thread's list. False when there is no key
+    /// (every key of the process is taken) or it cannot be set: the caller
+    /// then releases its generator another way.
+    [[nodiscard]] static bool enlist(entry& e) noexcept {
+        const std::uintptr_t key = key_plus_one();
+        if (key == 0 || ::pthread_setspecific(static_cast<pthread_key_t>(key - 1), &head_) != 0) return false;
+        e.next = head_;
+        head_ = &e;
+        return true;
+    }
+
+private:
+    static inline thread_local entry* head_ = nullptr;
+    /// The process's key plus one; 0 until made. Inherited by children.
+    static inline std::atomic<std::uintptr_t> key_{0};
+
+    /// The key's destructor. glibc clears the key's value before calling
+    /// it, and calls it again (up to PTHREAD_DESTRUCTOR_ITERATIONS rounds)
+    /// if a release enlists a new generator.
+    static void release_all(void* /*unused*/) noexcept {
+        while (entry* const e = head_) {
+            head_ = e->next;
+            e->release();
+        }
+    }
+
+    [[nodiscard]] static std::uintptr_t key_plus_one() noexcept {
+        static_assert(std::is_integral_v<pthread_key_t>, "glibc's pthread_key_t is an index");
+        std::uintptr_t current = key_.load(std::memory_order_acquire);
+        if (current != 0) return current;
+        pthread_key_t made{};
+        if (::pthread_key_create(&made, &release_all) != 0) return 0;
+        const auto mine = static_cast<std::uintptr_t>(made) + 1U;
+        if (key_.compare_exchange_strong(current, mine, std::memory_order_acq_rel)) return mine;
+        (void)::pthread_key_delete(made);
+        return current;
+    }
+};
+
+/// Whether the thread-local generators use thread_exit_list: not in code
+/// compiled for a shared library (position-independent, not an
+/// executable). glibc does not unload a library while a thread_local
+/// destructor of it is pending, but a key's destructor would run in a
+/// dlclose()d library's unmapped code when a thread that used it ends; and
+/// in a library loaded by dlopen() a thread's first use of its
+/// thread-local memory can call malloc() anyway (dynamic TLS).
+#if defined(__PIC__) && !defined(__PIE__)
+inline constexpr bool thread_exit_by_key = false;
+#else
+inline constexpr bool thread_exit_by_key = true;
+#endif
+#endif
+
 /// The calling thread's own generator of type T, built in the thread's
 /// static storage on first use (no heap) and destroyed at thread exit, which
-/// wipes its key and unmaps its page.
+/// wipes its key and unmaps its page. With glibc the first use takes no
+/// lock and allocates nothing (thread_exit_list says how and when not).
 template <class T>
 struct thread_generator {
     static inline thread_local T* instance = nullptr;
     static inline thread_local bool released = false;
 
+    /// Destroys the thread's generator, once, at thread exit.
+    static void release() noexcept {
+        // A handler's make function must not use the generator while it is
+        // destroyed.
+        const generator_entry entry;
+        if (T* const owned = instance) {
+            owned->~T();
+            instance = nullptr;
+        }
+        released = true;
+    }
+
+    /// The release where there is no thread_exit_list, or it has no key.
     struct owner {
         owner() = default;
         owner(const owner&) = delete;
         owner& operator=(const owner&) = delete;
-        ~owner() {
-            // A handler's make function must not use the generator while it
-            // is destroyed.
-            const generator_entry entry;
-            if (owned != nullptr) {
-                owned->~T();
-                instance = nullptr;
-            }
-            released = true;
-        }
-        T* owned = nullptr;
+        ~owner() { release(); }
     };
 
     [[nodiscard]] static ULID_FORCE_INLINE T& get() noexcept {
@@ -5403,12 +5500,19 @@ struct thread_generator {
     ULID_NOINLINE static T& create() noexcept {
         alignas(T) thread_local std::array<unsigned char, sizeof(T)> storage;
         instance = ::new (static_cast<void*>(storage.data())) T(std::in_place);
-        // A generator made by another thread_local's destructor after the
-        // owner has run is never destroyed: its page stays mapped until the
-        // process ends (one page, only in that case).
+        // A generator made after its thread's release has run (by another
+        // key's destructor, or a thread_local's where there is no
+        // thread_exit_list) is never destroyed: its page stays mapped until
+        // the process ends (one page, only in that case).
         if (!released) {
+#if defined(__GLIBC__)
+            if constexpr (thread_exit_by_key) {
+                thread_local thread_exit_list::entry exit_entry{};
+                exit_entry.release = &release;
+                if (thread_exit_list::enlist(exit_entry)) return *instance;
+            }
+#endif
             thread_local owner guard;
-            guard.owned = instance;
         }
         return *instance;
     }

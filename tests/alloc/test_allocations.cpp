@@ -15,6 +15,11 @@
 #include <thread>
 #include <vector>
 
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+#include <malloc.h>
+#define ULID_TEST_HAS_MALLINFO2 1
+#endif
+
 namespace {
 
 std::atomic<std::size_t> allocations{0};
@@ -231,6 +236,30 @@ TEST_CASE("make_thread_local and make_batch allocate nothing, from a thread's fi
     REQUIRE(allocations_during([&] { ulid::make_batch(out.data(), out.size()); }) == 0);
     keep(out[100]);
 }
+
+#if defined(ULID_TEST_HAS_MALLINFO2)
+TEST_CASE("a thread's first thread-local calls take nothing from malloc either", "[alloc]") {
+    // The counters above see operator new only. A thread_local with a
+    // destructor registers it with a calloc() on first use, which a _Fork()
+    // child can wait on forever (tests/fork_safety): the bytes malloc holds
+    // for the thread, in every arena, must not grow. Nothing else runs
+    // meanwhile (the main thread waits in join()).
+    const auto malloc_in_use = [] {
+        const struct mallinfo2 m = ::mallinfo2();
+        return m.uordblks + m.hblkhd;
+    };
+    std::size_t before = 0;
+    std::size_t after = 1;
+    std::thread([&] {
+        before = malloc_in_use();
+        keep(ulid::make_thread_local());
+        keep(ulid::make_v7_thread_local());
+        keep(ulid::observe_thread_local(ulid::ulid{}));
+        after = malloc_in_use();
+    }).join();
+    REQUIRE(after == before);
+}
+#endif
 
 TEST_CASE("make_v7, make_v7_thread_local and make_v7_batch allocate nothing, from their first call", "[alloc]") {
     REQUIRE(allocations_during([] {

@@ -16,11 +16,16 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -368,4 +373,158 @@ TEST_CASE("after a user's atfork child handler made IDs, the child's next IDs ar
                         : std::to_string(bad) + " of " + std::to_string(children) +
                               " children made an ID not above their atfork handler's, or failed";
     }));
+}
+
+// ---------------------------------------------------------------------------
+// A _Fork() child's first thread-local call (issue 45, item 5)
+
+#if defined(__linux__) && defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
+#define ULID_TEST_HAS_UNDERSCORE_FORK 1
+#else
+#define ULID_TEST_HAS_UNDERSCORE_FORK 0
+#endif
+
+#if ULID_TEST_HAS_UNDERSCORE_FORK
+namespace {
+
+/// Set in the environment of the copy of this program that runs
+/// first_thread_local_in_forks() before Catch2's main.
+constexpr const char* single_arena_copy = "ULID_TEST_SINGLE_ARENA_COPY";
+
+/// How many heaps (malloc arenas) glibc's malloc_info() lists.
+int malloc_heaps() {
+    std::array<char, 1 << 16> text{};
+    FILE* const f = ::fmemopen(text.data(), text.size() - 1, "w");
+    if (f == nullptr) return -1;
+    const int r = ::malloc_info(0, f);
+    std::fclose(f);
+    if (r != 0) return -1;
+    int heaps = 0;
+    for (const char* p = text.data(); (p = std::strstr(p, "<heap nr=")) != nullptr; ++p) ++heaps;
+    return heaps;
+}
+
+/// The scenario of the test below, in a process whose malloc has a single
+/// arena: four threads allocate and free in a tight loop, so that malloc's
+/// one lock is held most of the time, and the main thread, which has made
+/// no thread-local call, makes children with _Fork(). _Fork() runs no
+/// atfork handler, so glibc does not reset malloc's locks in the child: a
+/// child whose first thread-local call allocated (as a thread_local with a
+/// destructor does, through __cxa_thread_atexit_impl's calloc) would wait
+/// for a thread that does not exist there. Each child dies by its alarm
+/// if it hangs. Half the children come before any thread of the process
+/// has made a thread-local call, half after one thread has made its own
+/// and exited.
+std::string first_thread_local_in_forks() {
+    constexpr int children = 80;
+    (void)ulid::make();  // the process's set-up, without a thread-local form
+    std::atomic<bool> stop{false};
+    std::vector<std::thread> allocators;
+    allocators.reserve(4);
+    for (std::size_t t = 0; t < 4; ++t) {
+        allocators.emplace_back([&stop, t] {
+            std::size_t size = 16 + t;
+            while (!stop.load(std::memory_order_relaxed)) {
+                void* volatile p = std::malloc(size);  // volatile: the pair is not elided
+                std::free(p);
+                size = size < 4000 ? size * 2 : 16 + t;
+            }
+        });
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const int heaps = malloc_heaps();
+    std::array<pid_t, children> pids{};
+    for (int i = 0; i < children; ++i) {
+        if (i == children / 2) {
+            std::thread([] {
+                (void)ulid::make_thread_local();
+                (void)ulid::make_v7_thread_local();
+            }).join();
+        }
+        const pid_t pid = ::_Fork();
+        if (pid == 0) {
+            ::alarm(5);
+            // Each thread-local entry point is the first call in some children.
+            bool ok = true;
+            switch (i % 4) {
+                case 0:
+                    (void)ulid::make_thread_local();
+                    break;
+                case 1:
+                    (void)ulid::make_v7_thread_local();
+                    break;
+                case 2:
+                    ok = !ulid::observe_thread_local(ulid::ulid{}).ec;
+                    break;
+                default:
+                    (void)ulid::thread_local_entropy();
+                    break;
+            }
+            const ulid::ulid a = ulid::make_thread_local();
+            const ulid::ulid b = ulid::make_thread_local();
+            test::flush_coverage();
+            ::_exit(ok && a < b ? 0 : 3);
+        }
+        pids[static_cast<std::size_t>(i)] = pid;
+    }
+    stop.store(true);
+    for (std::thread& t : allocators) t.join();
+    int hung = 0;
+    int failed = 0;
+    for (const pid_t pid : pids) {
+        int status = 0;
+        if (pid <= 0 || ::waitpid(pid, &status, 0) != pid) {
+            ++failed;
+        } else if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM) {
+            ++hung;
+        } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            ++failed;
+        }
+    }
+    std::string failure;
+    if (heaps != 1) failure += "malloc has " + std::to_string(heaps) + " heaps, not one; ";
+    if (hung + failed != 0) {
+        failure += std::to_string(hung) + " of " + std::to_string(children) +
+                   " _Fork() children hung in their first thread-local call, " + std::to_string(failed) + " failed";
+    }
+    return failure;
+}
+
+/// In the copy only: runs the scenario and leaves, before Catch2's main
+/// (and before any thread), with its verdict on stderr.
+[[maybe_unused]] const bool single_arena_copy_ran = [] {
+    if (std::getenv(single_arena_copy) == nullptr) return false;
+    const std::string failure = first_thread_local_in_forks();
+    if (!failure.empty()) {
+        const ssize_t written = ::write(2, failure.data(), failure.size());
+        (void)written;
+    }
+    test::flush_coverage();
+    ::_exit(failure.empty() ? 0 : 1);
+}();
+
+}  // namespace
+#endif
+
+TEST_CASE("a _Fork() child's first thread-local call takes no lock while its parent's threads allocate",
+          "[fork][rawfork]") {
+#if ULID_TEST_HAS_UNDERSCORE_FORK
+    // A single malloc arena makes a held malloc lock at the fork likely. It
+    // must be set before the process's first thread: glibc hands a new
+    // thread a free arena of a thread that has ended, whatever the limit,
+    // and this program has run threads. So the scenario runs in a fresh
+    // copy of the program, with MALLOC_ARENA_MAX=1 in its environment, and
+    // checks that malloc has one heap.
+    REQUIRE_SCENARIO_PASSES(test::run_in_child(
+        []() -> std::string {
+            if (::setenv("MALLOC_ARENA_MAX", "1", 1) != 0 || ::setenv(single_arena_copy, "1", 1) != 0) {
+                return "setenv failed";
+            }
+            ::execl("/proc/self/exe", "/proc/self/exe", static_cast<char*>(nullptr));
+            return "exec of /proc/self/exe failed";
+        },
+        std::chrono::seconds(60)));
+#else
+    WARN("_Fork() needs glibc 2.34 or later on Linux: not tested");
+#endif
 }
