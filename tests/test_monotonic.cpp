@@ -86,25 +86,31 @@ TEST_CASE("monotonic overflow is reported when the entropy is used up", "[monoto
     REQUIRE(next == before);
 }
 
-TEST_CASE("a used-up millisecond stays used up when read_monotonic() leaves it and comes back", "[monotonic][errors]") {
-    // next() seeds 500 fifteen below the top of the 80 bits; read_monotonic()
-    // at 500 draws a step of 256, which does not fit: 500 is used up. A visit
-    // to 700 sets next()'s state aside; back at 500 it must come back used
-    // up, so the step of 1 the reader would serve next is never drawn.
+TEST_CASE("a used-up millisecond stays used up until read_monotonic() reads another, and next() does not move it",
+          "[monotonic][errors]") {
+    // read_monotonic() seeds 500 fifteen below the top of the 80 bits and
+    // draws a step of 256, which does not fit: 500 is used up, also after a
+    // next() at 500 (its own sequence). A read at 700 reseeds, and back at
+    // 500 the reader draws afresh, as oklog/ulid's Monotonic does.
     const std::vector<std::uint8_t> bytes = {
-        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0,  // seed at 500
+        0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0,  // read_monotonic()'s seed at 500
         0x00, 0x00, 0x00, 0xFF,                                      // step 255 + 1
-        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A,  // seed at 700
-        0x00, 0x00, 0x00, 0x00,                                      // step 0 + 1
+        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A,  // next()'s seed at 500
+        0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0A,  // read_monotonic()'s seed at 700
+        0x0A, 0x09, 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01,  // and at 500 again
     };
     ulid::monotonic_entropy<test::sequence_reader> m{test::sequence_reader(bytes)};
-    ulid::ulid first;
-    REQUIRE_FALSE(m.next(500, first));
     ulid::entropy_array e{};
+    REQUIRE_FALSE(m.read_monotonic(500, e));
     REQUIRE(m.read_monotonic(500, e) == ulid::errc::monotonic_overflow);
+    ulid::ulid id;
+    REQUIRE_FALSE(m.next(500, id));
+    REQUIRE(m.read_monotonic(500, e) == ulid::errc::monotonic_overflow);
+    REQUIRE(m.source().consumed() == 24);  // the used-up ms drew nothing more
     REQUIRE_FALSE(m.read_monotonic(700, e));
-    REQUIRE(m.read_monotonic(500, e) == ulid::errc::monotonic_overflow);
-    REQUIRE(m.source().consumed() == 24);
+    REQUIRE_FALSE(m.read_monotonic(500, e));
+    CHECK(e == ulid::entropy_array{0x0A, 0x09, 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01});
+    REQUIRE(m.source().consumed() == 44);
 }
 
 TEST_CASE("read_monotonic rejects times above max_time", "[monotonic][errors]") {

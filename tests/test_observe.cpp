@@ -12,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -318,6 +319,28 @@ TEST_CASE("two generators observing one ID draw apart, not one increment apart",
     CHECK(close < 5);
 }
 
+TEST_CASE("an observe chain of 10 000 hops stays in its millisecond, each hop far above the last", "[observe]") {
+    // Each hop is what a process does with an ID it receives: observe it and
+    // make the next. The counter absorbs the chain (a hybrid logical clock's
+    // receive rule), so the chain never runs ahead into the next millisecond.
+    std::mt19937_64 rng(11);
+    const std::uint64_t now = ulid::now();
+    for (int chain = 0; chain < 8; ++chain) {
+        ulid::ulid x = ulid::ulid::from_high_low((now << 16U) | (rng() % 0xFFFFU), rng());  // room of 2^64 or more
+        for (int hop = 0; hop < 10000; ++hop) {
+            ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(rng())};
+            REQUIRE_FALSE(g.observe(x).ec);
+            ulid::ulid y;
+            REQUIRE_FALSE(g.next(x.time(), y));
+            REQUIRE(x < y);
+            REQUIRE(y.time() == now);
+            // At least 2^32 above x: the draw above it is at least 32 bits wide.
+            REQUIRE((y.high() != x.high() || y.low() - x.low() > (std::uint64_t{1} << 32U)));
+            x = y;
+        }
+    }
+}
+
 TEST_CASE("observe() refuses an ID beyond the skew bound and changes nothing", "[observe]") {
     const std::uint64_t seed = 99;
     ulid::monotonic_entropy<test::prng_reader> g(test::prng_reader{seed});
@@ -437,6 +460,48 @@ std::uint64_t counter_high(const ulid::ulid& id) { return id.high() & 0xFFFFU; }
 
 }  // namespace
 
+TEST_CASE("place_above() is observe()'s placement on a state kept elsewhere", "[observe]") {
+    std::mt19937_64 rng(12);
+    const std::uint64_t now = ulid::now();
+    for (int i = 0; i < 2000; ++i) {
+        ulid::entropy_array fresh{};
+        for (std::uint8_t& b : fresh) b = static_cast<std::uint8_t>(rng());
+        // Random counters, and some at and just below the top of the ms.
+        const std::uint64_t high = i % 10 == 0 ? 0xFFFFU : rng() & 0xFFFFU;
+        const std::uint64_t low = i % 20 == 0 ? ~std::uint64_t{0} - static_cast<std::uint64_t>(i % 3) : rng();
+        const ulid::ulid x = id_at(now, high, low);
+        ulid::ulid placed;
+        REQUIRE(ulid::place_above(x, fresh, placed) == ulid::errc{});
+        REQUIRE(x < placed);
+        // A generator with increment 1 whose next bytes are `fresh` observes
+        // x and makes placed + 1 (or reseeds the next ms with `fresh`).
+        ulid::monotonic_entropy<test::prefixed_reader> g{
+            test::prefixed_reader(std::vector<std::uint8_t>(fresh.begin(), fresh.end()), 0), 1};
+        REQUIRE_FALSE(g.observe(x).ec);
+        ulid::ulid next;
+        REQUIRE_FALSE(g.next(now, next));
+        INFO("x " << x.to_string() << " placed " << placed.to_string() << " next " << next.to_string());
+        if ((placed.high() & 0xFFFFU) == 0xFFFFU && placed.low() == ~std::uint64_t{0}) {
+            CHECK(next.time() == placed.time() + 1);  // the top of its ms: next() moves on
+        } else {
+            ulid::ulid expected;
+            REQUIRE(ulid::next_above(placed, now, fresh, 1, expected) == ulid::errc{});
+            CHECK(next == expected);
+        }
+        if (x.high() == ((now << 16U) | 0xFFFFU) && x.low() == ~std::uint64_t{0}) {
+            // Nothing above x in its ms: the next ms, seeded with `fresh`.
+            CHECK(placed == ulid::must_generate(now + 1, *std::make_unique<test::sequence_reader>(
+                                                             std::vector<std::uint8_t>(fresh.begin(), fresh.end()))));
+        } else {
+            CHECK(placed.time() == now);
+        }
+    }
+    ulid::ulid out = test::sentinel();
+    CHECK(ulid::place_above(ulid::ulid::max(), ulid::entropy_array{}, out) == ulid::errc::big_time);
+    CHECK(out == test::sentinel());
+    STATIC_REQUIRE(noexcept(ulid::place_above(ulid::ulid{}, ulid::entropy_array{}, out)));
+}
+
 TEST_CASE("observe() of an ID whose counter has no room in its top bits places above it in the same ms", "[observe]") {
     const std::uint64_t now = ulid::now();
     for (std::uint64_t seed = 0; seed < 64; ++seed) {
@@ -459,15 +524,16 @@ TEST_CASE("observe() of an ID whose counter has no room in its top bits places a
 }
 
 TEST_CASE("observe() places at x + 1 + r with the carry out of the low word", "[observe]") {
-    // Fresh counter bytes all 0xFF: r is the whole room cut to one bit less
-    // (79 bits set), so x's counter 0:0 gives 0 + 1 + (2^79 - 1) = 2^79,
-    // whose low word is 0 only through the carry of the + 1.
+    // Fresh counter bytes all 0xFF: r is 63 bits set (16 bits under the
+    // room's width of 80, so that the room lasts for many observe hops), so
+    // x's counter 0:2^63 gives 2^63 + (2^63 - 1) + 1 = 2^64, whose low word
+    // is 0 only through the carry of the + 1.
     const std::uint64_t now = ulid::now();
     ulid::monotonic_entropy<test::prefixed_reader> g{test::prefixed_reader(std::vector<std::uint8_t>(10, 0xFF), 9), 1};
-    REQUIRE_FALSE(g.observe(id_at(now, 0, 0)).ec);
+    REQUIRE_FALSE(g.observe(id_at(now, 0, std::uint64_t{1} << 63U)).ec);
     ulid::ulid id;
     REQUIRE_FALSE(g.next(now, id));  // an increment of 1
-    CHECK(id == id_at(now, 0x8000U, 1));
+    CHECK(id == id_at(now, 1, 1));
 }
 
 TEST_CASE("observe() of an ID at or below the generator's position in its ms changes only the floor", "[observe]") {
@@ -514,10 +580,10 @@ TEST_CASE("observe() of an ID at or below the generator's position in its ms cha
     }
 }
 
-TEST_CASE("observe() of an ID in a used-up ms changes only the floor", "[observe]") {
-    // The position three below the top, then a step too large for it: the
-    // ms is used up below the top, and an ID above the position is no reason
-    // to place there.
+TEST_CASE("observe() of an ID in a ms that next() has used up and left changes nothing", "[observe]") {
+    // The position three below the top, then a step too large for it: next()
+    // moves on to the next ms, and an ID above the old position is no reason
+    // to go back there.
     const std::uint64_t now = ulid::now();
     std::vector<std::uint8_t> near_top(10, 0xFF);
     near_top[9] = 0xFC;
@@ -528,9 +594,9 @@ TEST_CASE("observe() of an ID in a used-up ms changes only the floor", "[observe
     REQUIRE_FALSE(g.next(now, a));
     REQUIRE_FALSE(twin.next(now, b));
     REQUIRE(a == id_at(now, 0xFFFFU, ~std::uint64_t{0} - 3U));
-    ulid::entropy_array e{};
-    REQUIRE(g.read_monotonic(now, e) == ulid::errc::monotonic_overflow);  // the ms is used up
-    REQUIRE(twin.read_monotonic(now, e) == ulid::errc::monotonic_overflow);
+    REQUIRE_FALSE(g.next(now, a));  // the ms is used up: the next one
+    REQUIRE_FALSE(twin.next(now, b));
+    REQUIRE(a.time() == now + 1);
     REQUIRE_FALSE(g.observe(id_at(now, 0xFFFFU, ~std::uint64_t{0} - 1U)).ec);
     for (int i = 0; i < 3; ++i) {
         REQUIRE_FALSE(g.next(now, a));
@@ -540,16 +606,17 @@ TEST_CASE("observe() of an ID in a used-up ms changes only the floor", "[observe
     }
 }
 
-TEST_CASE("observe() of an ID at a parked ms raises the parked position, and next() resumes above it", "[observe]") {
+TEST_CASE("observe() raises next()'s position whatever read_monotonic() reads between, and next() continues above it",
+          "[observe]") {
     const std::uint64_t now = ulid::now();
-    // `below`: after the first resume, park again and observe an ID below the
-    // parked position (but above the position at the later ms, most likely).
+    // `below`: after the first continuation, read at another ms again and
+    // observe an ID below next()'s position: nothing changes.
     const auto run = [now](bool below) {
         ulid::monotonic_entropy<test::prng_reader> g{test::prng_reader(5)};
         REQUIRE_FALSE(g.observe(id_at(now, 0x1000U, 0)).ec);  // the floor and the position at `now`
         ulid::entropy_array e{};
-        REQUIRE_FALSE(g.read_monotonic(now + 1, e));  // moves on, parking the position at `now`
-        const ulid::ulid y = id_at(now, 0xFFF0U, 0);  // above the parked position
+        REQUIRE_FALSE(g.read_monotonic(now + 1, e));  // read_monotonic()'s own sequence
+        const ulid::ulid y = id_at(now, 0xFFF0U, 0);  // above next()'s position
         REQUIRE_FALSE(g.observe(y).ec);
         ulid::ulid id;
         REQUIRE_FALSE(g.next(now, id));

@@ -236,6 +236,37 @@ TEST_CASE("within one step rand_b grows by a random increment; when it would ove
     }
 }
 
+TEST_CASE("every increment up to 2^64 - 1 keeps both layouts increasing, read_monotonic() included",
+          "[uuidv7][monotonic]") {
+    // The 62-bit rand_b with a step wider than the room above it: the step
+    // advances, never a wrap of the counter.
+    for (const std::uint64_t inc : {std::uint64_t{1} << 62U, std::uint64_t{0xE000000000000000U},
+                                    ~std::uint64_t{0} - 1U, ~std::uint64_t{0}}) {
+        INFO("inc " << inc);
+        const auto check = [inc](auto g) {
+            ulid::ulid last;
+            ulid::entropy_array last_read{};
+            for (int i = 0; i < 20000; ++i) {
+                ulid::ulid id;
+                REQUIRE_FALSE(g.next(5000 + static_cast<std::uint64_t>(i / 64), id));
+                if (i > 0) REQUIRE(last < id);
+                last = id;
+                ulid::entropy_array e{};
+                const std::error_code ec = g.read_monotonic(77, e);
+                if (ec) {
+                    REQUIRE(ec == ulid::errc::monotonic_overflow);  // 77 is used up, for good
+                    REQUIRE(g.read_monotonic(77, e) == ulid::errc::monotonic_overflow);
+                    break;
+                }
+                if (i > 0) REQUIRE(last_read < e);
+                last_read = e;
+            }
+        };
+        check(v7_generator(test::prng_reader(inc), inc));
+        check(ulid::monotonic_entropy<test::prng_reader>(test::prng_reader(inc), inc));
+    }
+}
+
 TEST_CASE("uuid_version(), is_uuidv7() and to_uuidv7() on edge values", "[uuidv7][uuid]") {
     const ulid::ulid nil;
     const ulid::ulid max = ulid::ulid::from_high_low(~std::uint64_t{0}, ~std::uint64_t{0});

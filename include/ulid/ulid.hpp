@@ -36,6 +36,7 @@
 //     monotonic_entropy<Source, Layout = ulid_layout>, locked_monotonic_entropy<Monotonic>,
 //     batch_result; layouts ulid_layout and uuidv7_layout (policies: clock, ID, seed)
 //     next_above(last, ms, fresh, step, out) -> errc  monotonic_entropy's step on a caller's state
+//     place_above(x, fresh, out) -> errc             observe()'s placement, likewise
 //     default_entropy<Layout = ulid_layout>() (process-wide, locked: make()'s or
 //       make_v7()'s), thread_local_entropy<Layout = ulid_layout>()
 //   Causal order (docs/design.md, Causal order)
@@ -852,25 +853,28 @@ struct uniform_plan {
     [[nodiscard]] static constexpr uniform_plan below(std::uint64_t bound) noexcept;
 };
 
-/// The state of a monotonic_entropy besides its source.
+/// The state of a monotonic_entropy besides its source: two sequences that
+/// never share a counter, so that no call of one can move the other.
 struct monotonic_state {
     /// A tick of time (a millisecond, or 1/4096 ms with uuidv7_layout) and
-    /// the counter that grows within it, as a high and a low word.
+    /// the counter that grows within it, as a high and a low word, with the
+    /// fork epoch it was seeded in (0: never seeded).
     struct position {
-        std::uint64_t tick = std::numeric_limits<std::uint64_t>::max();  // before the first seed: no tick
+        std::uint64_t tick = 0;
         std::uint64_t high = 0;
         std::uint64_t low = 0;
-        bool exhausted = false;
+        std::uint64_t epoch = 0;
+        bool exhausted = false;  // read_monotonic()'s only: the tick's counter is used up
     };
 
     /// Increments in [1, bound].
     constexpr explicit monotonic_state(std::uint64_t bound) noexcept;
 
-    // now, parked and floor: the diagram atop "Monotonic generation" below.
-    position now;
-    position parked;
-    std::uint64_t floor = 0;
-    std::uint64_t epoch = 0;  // fork epoch of the last seed
+    /// next()'s sequence: its last ID, or the place observe() set above an
+    /// observed ID. Every next() ID is above it, at its tick or later.
+    position last;
+    /// read_monotonic()'s sequence, oklog/ulid's: its last entropy.
+    position read;
     std::uint64_t inc;
     uniform_plan draw;  // how to draw a step in [0, inc)
 };
@@ -1078,9 +1082,11 @@ using library_layouts = layout_list<ulid_layout, uuidv7_layout>;
 /// monotonic_entropy<std::random_device&>, to borrow one) and its state, and
 /// copies bytes out.
 ///
-/// read_monotonic(ms) with the same ms as the last success returns the last
-/// entropy plus a uniform random increment in [1, inc] (inc == 0 means
-/// 2^32 - 1); with any other ms it draws fresh bytes. An all-zero draw is a
+/// read_monotonic(ms) with the same ms as its own last success returns the
+/// last entropy plus a uniform random increment in [1, inc] (inc == 0 means
+/// 2^32 - 1, any inc up to 2^64 - 1 works); with any other ms it draws fresh
+/// bytes. next() keeps a sequence of its own, which read_monotonic() never
+/// moves nor follows. An all-zero draw is a
 /// valid seed. If the increment would pass the top of the counter (2^80 - 1)
 /// the call fails with errc::monotonic_overflow and every later call with
 /// that ms fails too; a different ms reseeds. A failing source gives
@@ -1183,6 +1189,19 @@ private:
 /// on any thread; the caller's lock guards `last` and `out`.
 [[nodiscard]] constexpr errc next_above(const ulid& last, std::uint64_t ms, const entropy_array& fresh,
                                         std::uint64_t step, ulid& out) noexcept;
+
+/// observe()'s placement (ulid_layout) on a state the caller keeps, as
+/// next_above() is next()'s step: the ULID that monotonic_entropy::observe(x)
+/// leaves as its last, so that next_above() from it continues above `x`. It
+/// is at x's millisecond, above `x` by 1 + r, r from the 64 low bits of
+/// `fresh` cut to leave room for about 2^16 more placements in that
+/// millisecond (an observe chain stays there) yet at least 2^32 wide where
+/// the room allows (about 2^62 for a random `x`), so that two callers who
+/// observe the same `x` with their own fresh bytes land far apart. When `x`
+/// is the last ULID of its millisecond: the next millisecond, entropy
+/// `fresh`. errc::big_time, `out` untouched, when no ULID is above `x`. Pure,
+/// like next_above().
+[[nodiscard]] constexpr errc place_above(const ulid& x, const entropy_array& fresh, ulid& out) noexcept;
 
 namespace detail {
 
@@ -4787,23 +4806,22 @@ template <class S>
 // ---------------------------------------------------------------------------
 // Uses layouts, drawing, the lock; used by the make functions; tested in test_monotonic, test_observe, test_uuidv7.
 
-// The states of monotonic_state, for every call of monotonic<Layout>:
+// monotonic_state holds two positions, each a tick, a counter and the fork
+// epoch it was seeded in, and no call of one sequence touches the other's:
 //
-//   now     the counter where the last call left it, at now.tick: a call at
-//           that tick adds a random step (exhausted: the tick is used up), a
-//           call at another tick reseeds it there from fresh bytes.
-//   floor   the least tick next() uses: next(t) works at max(t, floor) and
-//           sets floor to it; observe(x) raises it to x's tick;
-//           read_monotonic() neither reads nor moves it.
-//   parked  next()'s counter, set aside while `now` is at another tick, so
-//           that neither call restarts next()'s tick below what it gave.
+//   last   next()'s: next(t) works at max(t, last.tick); at last.tick it adds
+//          a random step to last's counter (a used-up counter moves on to
+//          the next tick), at a later tick it reseeds. observe(x) puts last
+//          above x when it is not already (the receive rule of a hybrid
+//          logical clock, Kulkarni et al. 2014: x's tick, and a counter that
+//          absorbs the chain of observed IDs). So every next() ID is above
+//          every earlier one and every observed x: the state is its proof.
+//   read   read_monotonic()'s, oklog/ulid's Monotonic: at read.tick a step,
+//          at any other tick a reseed; a used-up tick stays used up.
 //
-//   read_monotonic(t), t != now.tick, now.tick == floor   parked = now; now reseeded at t
-//   any call at parked.tick                               now = parked; parked cleared
-//   next() reseeding at a new tick                        parked cleared (below the floor)
-//   observe(x), x exact, a state at x's tick              that state raised above x, if below
-//   observe(x), x exact, none                             a counter above x waits in parked
-//   in a forked child (epoch changed)                     now reseeded, parked cleared: a parent's
+// A position seeded in another process (a fork's child sees the parent's
+// epoch) is never continued: its tick still bounds next() from below, but
+// its counter is drawn afresh, so a child never repeats its parent's IDs.
 
 namespace detail {
 
@@ -4830,22 +4848,26 @@ inline std::atomic<std::chrono::milliseconds::rep> max_clock_skew_ms{default_max
 /// monotonic_entropy's algorithm, on its state `g` and its source.
 template <class Layout>
 struct monotonic {
-    [[nodiscard]] static ULID_FORCE_INLINE bool forked(const monotonic_state& g) noexcept {
-        return g.epoch != fork_epoch();
+    using position = monotonic_state::position;
+
+    /// Whether `p` was seeded in this process, so that its counter may be continued.
+    [[nodiscard]] static ULID_FORCE_INLINE bool live(const position& p) noexcept {
+        return p.epoch == fork_epoch() && p.epoch != 0;
     }
 
     /// read_monotonic() at `tick`, which the caller has checked.
     template <class S>
     [[nodiscard]] static ULID_FORCE_INLINE errc read(monotonic_state& g, S& source, std::uint64_t tick,
                                                      entropy_array& out) noexcept {
+        position& p = g.read;
         errc s = errc{};
-        if (ULID_LIKELY(tick == g.now.tick && !forked(g)) || resume_parked(g, tick)) {
-            s = g.now.exhausted ? errc::monotonic_overflow : increment(g, source);
+        if (tick == p.tick && live(p)) {
+            s = p.exhausted ? errc::monotonic_overflow : increment(g, p, source);
+            if (s == errc::monotonic_overflow) p.exhausted = true;
         } else {
-            if (g.now.tick == g.floor && !forked(g)) g.parked = g.now;
-            s = reseed(g, source, tick);
+            s = reseed(p, source, tick);
         }
-        if (s == errc{}) out = make_id(g.now).entropy();
+        if (s == errc{}) out = make_id(p).entropy();
         return s;
     }
 
@@ -4854,21 +4876,21 @@ struct monotonic {
     [[nodiscard]] static ULID_FORCE_INLINE errc next(monotonic_state& g, S& source, std::uint64_t tick,
                                                      ulid& out) noexcept {
         if (tick > Layout::max_tick) return errc::big_time;
-        tick = tick > g.floor ? tick : g.floor;
-        if (ULID_LIKELY(tick == g.now.tick && !forked(g)) || resume_parked(g, tick)) {
-            const errc s = g.now.exhausted ? errc::monotonic_overflow : increment(g, source);
-            if (ULID_LIKELY(s == errc{})) {
-                g.floor = tick;
-                out = make_id(g.now);
-                return errc{};
+        position& p = g.last;
+        if (tick <= p.tick) {  // the clock at or behind the last ID's tick (or an observed one): stay there
+            tick = p.tick;
+            if (ULID_LIKELY(live(p))) {
+                const errc s = increment(g, p, source);
+                if (ULID_LIKELY(s == errc{})) {
+                    out = make_id(p);
+                    return errc{};
+                }
+                if (s != errc::monotonic_overflow || tick == Layout::max_tick) return s;
+                ++tick;
             }
-            if (s != errc::monotonic_overflow || tick == Layout::max_tick) return s;
-            ++tick;
         }
-        if (const errc s = reseed(g, source, tick); s != errc{}) return s;
-        g.floor = tick;
-        g.parked = {};
-        out = make_id(g.now);
+        if (const errc s = reseed(p, source, tick); s != errc{}) return s;
+        out = make_id(p);
         return errc{};
     }
 
@@ -4884,9 +4906,9 @@ struct monotonic {
                 // The rest of the batch stays in this tick while the counter
                 // lasts: only the increment remains per ULID.
                 while (result.count < n) {
-                    s = increment(g, source);
+                    s = increment(g, g.last, source);
                     if (s != errc{}) break;
-                    out[result.count++] = make_id(g.now);
+                    out[result.count++] = make_id(g.last);
                 }
                 if (s == errc{} || s == errc::monotonic_overflow) continue;
             }
@@ -4908,29 +4930,43 @@ struct monotonic {
         return p;
     }
 
-    /// A position at `tick` above the counter (high, low), which is not the
-    /// top: high:low + 1 + r, with r from the fresh counter (fresh_high,
-    /// fresh_low) cut to one bit less than the room above high:low. So it is
-    /// never past the top, keeps room to grow (half the room above high:low
-    /// on average), and two processes that observe the same ID draw apart as
-    /// widely as that room allows, not by one increment.
+    /// The counter observe() puts above an observed one, (high, low), which
+    /// is not the top: high:low + 1 + r, with r the low `bits` bits of the
+    /// fresh counter (fresh_high, fresh_low). `bits` is 16 under the bit
+    /// width of the room above high:low, so that the room lasts for about
+    /// 2^16 observe hops in one tick (an observe chain at full speed stays in
+    /// its tick, as a hybrid logical clock's counter absorbs the chain); but
+    /// at least 32 while the room has more (half the room, below that), so
+    /// that two processes that observe the same ID land far apart, not
+    /// within one increment; and at most 64.
     // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: old, then fresh, high before low
-    [[nodiscard]] static monotonic_state::position place_above(std::uint64_t tick, std::uint64_t high,
-                                                               std::uint64_t low, std::uint64_t fresh_high,
-                                                               std::uint64_t fresh_low) noexcept {
+    [[nodiscard]] static constexpr position place_above(std::uint64_t high, std::uint64_t low,
+                                                        std::uint64_t fresh_low) noexcept {
         const std::uint64_t room_high = ~high & max_high;
         const std::uint64_t room_low = ~low & max_low<Layout>;
-        const unsigned bits = room_high != 0 ? 63U + bit_width(room_high) : bit_width(room_low) - 1U;
-        const std::uint64_t r_high = bits > 64U ? fresh_high & ((std::uint64_t{1} << (bits - 64U)) - 1U) : 0U;
-        const std::uint64_t r_low = bits >= 64U ? fresh_low : fresh_low & ((std::uint64_t{1} << bits) - 1U);
-        std::uint64_t sum = low + r_low;
+        const unsigned width = room_high != 0 ? 64U + bit_width(room_high) : bit_width(room_low);
+        const unsigned half = width - 1U;  // r below 2^half stays under the top
+        unsigned bits = half > 48U ? half - 16U : half > 32U ? 32U : half;
+        bits = bits > 64U ? 64U : bits;
+        const std::uint64_t r = bits >= 64U ? fresh_low : fresh_low & ((std::uint64_t{1} << bits) - 1U);
+        std::uint64_t sum = low + r;
         std::uint64_t carry = sum < low ? 1U : 0U;
         sum += 1U;
         carry += sum == 0 ? 1U : 0U;
-        monotonic_state::position p;
-        p.tick = tick;
-        p.high = high + r_high + carry;
+        position p;
+        p.high = high + carry;
         p.low = sum;
+        return p;
+    }
+
+    /// Where observe() puts next()'s sequence for an ID at `place` (a tick
+    /// within the layout): above `place` with the fresh counter of `fresh`,
+    /// or at the fresh counter itself when every ID of the tick is above it.
+    [[nodiscard]] static constexpr position placed(const observed_place& place, const entropy_array& fresh) noexcept {
+        position seeded;
+        Layout::seed(fresh, seeded);
+        position p = place.exact ? place_above(place.high, place.low, seeded.low) : seeded;
+        p.tick = place.tick;
         return p;
     }
 
@@ -4939,71 +4975,43 @@ struct monotonic {
     [[nodiscard]] static errc observe(monotonic_state& g, S& source, const ulid& x) noexcept {
         const observed_place place = place_of(x);
         if (place.tick > Layout::max_tick) return errc::big_time;
-        if (place.tick < g.floor || (place.tick == g.floor && !place.exact)) return errc{};  // next() is above x
-        // Nothing of a parent's state (or of none) can be kept: only the floor.
-        const bool stale = g.epoch == 0 || forked(g);
-        if (!place.exact) {
-            g.floor = place.tick;
+        position& p = g.last;
+        // next() works at p.tick or later: already above x when that tick
+        // is later, or when x is below every ID of it, or below p itself.
+        if (place.tick < p.tick || (place.tick == p.tick && !place.exact)) return errc{};
+        if (place.tick == p.tick && live(p) && (p.high > place.high || (p.high == place.high && p.low >= place.low))) {
             return errc{};
         }
-        monotonic_state::position* at = nullptr;
-        if (!stale) at = g.now.tick == place.tick ? &g.now : g.parked.tick == place.tick ? &g.parked : nullptr;
-        if (at != nullptr &&
-            (at->exhausted || at->high > place.high || (at->high == place.high && at->low >= place.low))) {
-            g.floor = place.tick;
-            return errc{};
-        }
-        if (stale) {
-            if (const errc s = reseed(g, source, place.tick); s != errc{}) return s;
-            g.now = place_above(place.tick, place.high, place.low, g.now.high, g.now.low);
-        } else {
-            entropy_array fresh{};
-            if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
-            monotonic_state::position seeded;
-            Layout::seed(fresh, seeded);
-            // Assigned by name, not through `at`: g++ 12 under -fsanitize=thread
-            // took the write for one into `tick` alone (-Wstringop-overflow).
-            const monotonic_state::position placed =
-                place_above(place.tick, place.high, place.low, seeded.high, seeded.low);
-            if (at == &g.now) {
-                g.now = placed;
-            } else {
-                g.parked = placed;
-            }
-        }
-        g.floor = place.tick;
+        const std::uint64_t epoch = live(p) ? p.epoch : fork_epoch_slow();
+        if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
+        entropy_array fresh{};
+        if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
+        p = placed(place, fresh);
+        p.epoch = epoch;
         return errc{};
     }
 
-    /// Puts `parked` back in `now` for a call at its tick.
-    [[nodiscard]] static bool resume_parked(monotonic_state& g, std::uint64_t tick) noexcept {
-        if (tick != g.parked.tick || forked(g)) return false;
-        g.now = g.parked;
-        g.parked = {};
-        return true;
-    }
-
-    [[nodiscard]] static ulid make_id(const monotonic_state::position& p) noexcept {
+    [[nodiscard]] static constexpr ulid make_id(const position& p) noexcept {
         return Layout::make_id(p.tick, p.high, p.low);
     }
 
+    /// `p` afresh at `tick`; unchanged on failure.
     template <class S>
-    [[nodiscard]] ULID_NOINLINE static errc reseed(monotonic_state& g, S& source, std::uint64_t tick) noexcept {
+    [[nodiscard]] ULID_NOINLINE static errc reseed(position& p, S& source, std::uint64_t tick) noexcept {
         // Once per millisecond for ulid_layout, but every few calls for
         // uuidv7_layout, whose ticks are 244 ns: the epoch is asked for only
         // when it may have changed.
-        std::uint64_t epoch = g.epoch;
-        if (epoch == 0 || forked(g)) {
+        std::uint64_t epoch = p.epoch;
+        if (!live(p)) {
             epoch = fork_epoch_slow();
             if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-            g.parked = {};                                 // a parent's (or no) state: nothing of it can be resumed
         }
         entropy_array fresh{};
         if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
-        g.epoch = epoch;  // only now: a failed reseed must leave a parent's state marked as such
-        Layout::seed(fresh, g.now);
-        g.now.tick = tick;
-        g.now.exhausted = false;
+        Layout::seed(fresh, p);
+        p.tick = tick;
+        p.epoch = epoch;
+        p.exhausted = false;
         return errc{};
     }
 
@@ -5021,10 +5029,10 @@ struct monotonic {
         return d;
     }
 
-    /// Adds a uniform random step in [1, inc]; at the top of the counter,
-    /// marks the tick used up instead.
+    /// Adds a uniform random step in [1, inc] to `p`'s counter; at the top
+    /// of the counter, errc::monotonic_overflow with `p` unchanged.
     template <class S>
-    [[nodiscard]] static ULID_FORCE_INLINE errc increment(monotonic_state& g, S& source) noexcept {
+    [[nodiscard]] static ULID_FORCE_INLINE errc increment(const monotonic_state& g, position& p, S& source) noexcept {
         std::uint64_t step = 0;
         // A 32-bit word already buffered by a keystream source serves most
         // draws; a rejected word stays consumed, as in the general draw's
@@ -5043,30 +5051,23 @@ struct monotonic {
             step = d.step;
         }
         step += 1;  // [0, inc) -> [1, inc]
-        if (ULID_UNLIKELY(!add_step(g.now, step))) {
-            g.now.exhausted = true;
-            return errc::monotonic_overflow;
-        }
-        return errc{};
+        return ULID_LIKELY(add_step(p, step)) ? errc{} : errc::monotonic_overflow;
     }
 
-    /// Adds `step` to the counter of `p`; false, `p` unchanged, when the sum
-    /// would pass the counter's top. The one step rule: increment() and
-    /// next_above() both use it.
-    [[nodiscard]] static constexpr ULID_FORCE_INLINE bool add_step(monotonic_state::position& p,
-                                                                   std::uint64_t step) noexcept {
-        const std::uint64_t sum = p.low + step;
-        const bool carry = sum < p.low;
+    /// Adds `step` (any value up to 2^64 - 1) to the counter of `p`; false,
+    /// `p` unchanged, when the sum would pass the counter's top. The one step
+    /// rule: increment() and next_above() both use it.
+    [[nodiscard]] static constexpr ULID_FORCE_INLINE bool add_step(position& p, std::uint64_t step) noexcept {
         if constexpr (Layout::counter_bits > 64) {
-            const std::uint64_t high = p.high + (carry ? 1U : 0U);
+            const std::uint64_t sum = p.low + step;
+            const std::uint64_t high = p.high + (sum < p.low ? 1U : 0U);
             if (ULID_UNLIKELY(high >> (Layout::counter_bits - 64) != 0)) return false;
             p.high = high;
+            p.low = sum;
         } else {
-            // Below 64 bits the sum cannot wrap (low < 2^63, step < 2^32).
-            const bool over = Layout::counter_bits == 64 ? carry : sum > max_low<Layout>;
-            if (ULID_UNLIKELY(over)) return false;
+            if (ULID_UNLIKELY(step > max_low<Layout> - p.low)) return false;
+            p.low += step;
         }
-        p.low = sum;
         return true;
     }
 };
@@ -5143,6 +5144,14 @@ constexpr errc next_above(const ulid& last, std::uint64_t ms, const entropy_arra
     }
     ulid_layout::seed(fresh, p);
     out = ulid_layout::make_id(ms, p.high, p.low);
+    return errc{};
+}
+
+constexpr errc place_above(const ulid& x, const entropy_array& fresh, ulid& out) noexcept {
+    using algorithm = detail::monotonic<ulid_layout>;
+    const detail::observed_place at = algorithm::place_of(x);
+    if (at.tick > ulid_layout::max_tick) return errc::big_time;
+    out = algorithm::make_id(algorithm::placed(at, fresh));
     return errc{};
 }
 
@@ -5299,7 +5308,7 @@ template <class Layout>
     errc s = errc{};
     bool seeded = false;
     for (std::size_t made = 0; made < n;) {
-        s = seeded ? monotonic<Layout>::increment(g, source) : errc::monotonic_overflow;
+        s = seeded ? monotonic<Layout>::increment(g, g.last, source) : errc::monotonic_overflow;
         if (s == errc::monotonic_overflow) {
             if (seeded && tick == Layout::max_tick) break;
             tick += seeded ? 1U : 0U;
@@ -5312,14 +5321,13 @@ template <class Layout>
                 s = errc{};
             }
             if (s != errc{}) break;
-            Layout::seed(fresh, g.now);
-            g.now.tick = tick;
-            g.now.exhausted = false;
+            Layout::seed(fresh, g.last);
+            g.last.tick = tick;
             seeded = true;
         } else if (s != errc{}) {
             break;
         }
-        out[made++] = monotonic<Layout>::make_id(g.now);
+        out[made++] = monotonic<Layout>::make_id(g.last);
     }
 #if !defined(_WIN32)
     errno = saved_errno;
