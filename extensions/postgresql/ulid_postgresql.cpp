@@ -820,17 +820,22 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     return make_datum(next);
 }
 
+/// Raises gen_monotonic_ulid()'s floor in its scope (the server under the
+/// lock, or this backend) to `to`, never lowering it.
+static void raise_monotonic_floor(const ulid::ulid& to) {
+    if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
+    if (to.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
+        store_state(monotonic_state{to.high(), to.low()});
+    }
+    if (state_lock != nullptr) LWLockRelease(state_lock);
+}
+
 PG_FUNCTION_INFO_V1(ulid_monotonic_advance);
 /// Raises gen_monotonic_ulid()'s floor in its scope to at least the
 /// argument (never lowers it), so the next result is above it: for
 /// continuing after a restart with the clock set back, and for tests.
 Datum ulid_monotonic_advance(PG_FUNCTION_ARGS) {
-    const ulid::ulid floor = arg_id(fcinfo, 0);
-    if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
-    if (floor.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
-        store_state(monotonic_state{floor.high(), floor.low()});
-    }
-    if (state_lock != nullptr) LWLockRelease(state_lock);
+    raise_monotonic_floor(arg_id(fcinfo, 0));
     PG_RETURN_VOID();
 }
 
@@ -846,12 +851,21 @@ Datum ulid_observe(PG_FUNCTION_ARGS) {
     const ulid::ulid x = arg_id(fcinfo, 0);
     observe_here(x, "ulid_observe()", false);
     publish_observed_floor();
-    // gen_monotonic_ulid() continues above its floor: raise it to `x`.
-    if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
-    if (x.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
-        store_state(monotonic_state{x.high(), x.low()});
+    // gen_monotonic_ulid()'s floor goes where observe() places its
+    // generators, far above `x` by fresh random bytes: a floor of `x` itself
+    // would put the next value within one step (< 2^32) of it, so two
+    // servers observing one ID could collide, and whoever sent `x` would
+    // know the next ID to 32 bits. Drawn before the lock, as
+    // gen_monotonic_ulid() draws.
+    ulid::entropy_array fresh{};
+    if (const std::error_code ec = backend_entropy().read(fresh.data(), fresh.size())) {
+        report_generation_failure("ulid_observe()", ec);
     }
-    if (state_lock != nullptr) LWLockRelease(state_lock);
+    ulid::ulid placed;
+    if (const ulid::errc e = ulid::place_above(x, fresh, placed); e != ulid::errc{}) {
+        report_generation_failure("ulid_observe()", ulid::make_error_code(e));
+    }
+    raise_monotonic_floor(placed);
     PG_RETURN_VOID();
 }
 

@@ -132,3 +132,12 @@ RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 RESET parallel_leader_participation;
 DROP TABLE parallel_rows;
+
+-- gen_monotonic_ulid() after ulid_observe(x) lands where observe() places
+-- its generators: far above x (its top 40 entropy bits not all x's), not
+-- within one step (< 2^32) of it. x: the first ULID of a millisecond ahead.
+SELECT ulid_lower_bound(clock_timestamp() + interval '300 ms') AS x \gset
+SELECT ulid_observe(:'x');
+SELECT g > :'x'::ulid AS above,
+       ulid_time(g) > ulid_time(:'x') OR substr(encode(ulid_to_bytea(g), 'hex'), 13, 10) <> '0000000000' AS far_above
+FROM (SELECT gen_monotonic_ulid() AS g) s;
