@@ -6,8 +6,11 @@
 
 \echo Use "ALTER EXTENSION ulid UPDATE TO '0.4'" to load this file. \quit
 
--- PARALLEL RESTRICTED: the generators it moves are the leader's.
+-- PARALLEL UNSAFE: it moves the leader's generators and writes the setting
+-- ulid.observed_floor, which carries the floor to parallel workers and which
+-- PostgreSQL lets no one write in parallel mode (a query calling it is then
+-- planned without workers).
 CREATE FUNCTION ulid_observe(id ulid) RETURNS void
-    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+    AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 COMMENT ON FUNCTION ulid_observe(ulid) IS
     'every later gen_ulid(), gen_ulid_v7(), gen_typeid() of the session and gen_monotonic_ulid() is above the ID; refused (22023) for an ID more than ulid.max_clock_skew ahead of the clock';

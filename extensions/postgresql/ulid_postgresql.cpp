@@ -29,11 +29,14 @@ extern "C" {
 #include "varatt.h"
 #endif
 
+#include "access/parallel.h"
+#include "access/xact.h"
 #include "common/hashfn.h"
 #include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "lib/hyperloglog.h"
 #include "libpq/pqformat.h"
+#include "mb/pg_wchar.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "storage/ipc.h"
@@ -42,6 +45,7 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/fmgrprotos.h"
 #include "utils/guc.h"
+#include "lib/stringinfo.h"
 #include "utils/sortsupport.h"
 #include "utils/timestamp.h"
 
@@ -182,6 +186,112 @@ ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout>& backend_v7(
     return source;
 }
 
+// ---------------------------------------------------------------------------
+// ulid_observe()'s floor in parallel workers
+// ---------------------------------------------------------------------------
+// gen_ulid(), gen_ulid_v7() and gen_typeid() are PARALLEL SAFE, and each
+// parallel worker is a process with generators of its own, which
+// ulid_observe() in the leader does not move. The floor goes to the workers
+// the way PostgreSQL carries session state to them: the leader serialises
+// every setting that is not at its default, and a worker restores them
+// (after loading the leader's libraries) before it runs any function. So
+// ulid_observe() records the highest ID it observed in the hidden setting
+// ulid.observed_floor, and a process whose setting is above what it has
+// observed itself (a worker) observes it on its next generation. This keeps
+// the generators parallel safe (marking them PARALLEL RESTRICTED would move
+// every generated column of a parallel query into the leader) at the cost of
+// one 16-byte comparison per call.
+//
+// The setting is written with source PGC_S_OVERRIDE, which also replaces the
+// values a transaction would restore on abort and the RESET value: the
+// generators themselves stay observed after a rollback, so the floor must
+// too. It cannot be written in parallel mode (PostgreSQL forbids it);
+// ulid_observe() is PARALLEL UNSAFE, so it runs in parallel mode only inside
+// a wrapper mislabelled PARALLEL SAFE or RESTRICTED, and then the floor is
+// written at the next call of ulid_observe() or a generator outside parallel
+// mode.
+
+/// The highest ID this process's gen_ulid()/gen_ulid_v7() generators have
+/// observed (zero: none).
+ulid::ulid observed_floor;
+
+/// ulid.observed_floor as parsed by its assign hook (zero when empty).
+ulid::ulid carried_floor;
+
+/// The setting's storage (GUC-owned).
+char* observed_floor_text = nullptr;
+
+/// True only while publish_observed_floor() writes the setting: the check
+/// hook accepts a value then, or in a parallel worker restoring the
+/// leader's settings, and refuses a user's SET.
+bool writing_observed_floor = false;
+
+bool check_observed_floor(char** newval, void** /*extra*/, GucSource source) {
+    const bool ours = writing_observed_floor || InitializingParallelWorker;
+    writing_observed_floor = false;
+    if (**newval == '\0' && source == PGC_S_DEFAULT) return true;
+    if (!ours) {
+        GUC_check_errdetail("ulid.observed_floor is set by ulid_observe() only.");
+        return false;
+    }
+    ulid::ulid ignored;
+    return !ulid::parse(std::string_view(*newval), ignored);
+}
+
+void assign_observed_floor(const char* newval, void* /*extra*/) {
+    ulid::ulid parsed;
+    carried_floor = ulid::parse(std::string_view(newval), parsed) ? ulid::ulid() : parsed;
+}
+
+/// Observes `x` in this backend's gen_ulid() and gen_ulid_v7() generators
+/// (ulid::observe()'s rule) and records it in observed_floor; 22023 naming
+/// `function` when `x` is more than ulid.max_clock_skew ahead, nothing
+/// changed. `accepted`: the leader already accepted `x` under the bound it
+/// had then (which a superuser may have lowered since), so no bound applies.
+void observe_here(const ulid::ulid& x, const char* function, bool accepted) {
+    const std::chrono::milliseconds bound = ulid::max_clock_skew();
+    if (accepted) ulid::set_max_clock_skew(std::chrono::milliseconds(INT_MAX));
+    ulid::observe_result r = backend_monotonic().observe(x);
+    if (!r.ec) r = backend_v7().observe(x);
+    if (accepted) ulid::set_max_clock_skew(bound);
+    if (r.ec == ulid::errc::clock_skew) {
+        std::array<char, ulid::encoded_size + 1> x_text{};
+        x.encode(x_text.data());
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("%s: the ID is too far ahead of this server's clock", function),
+                        errdetail("%s is %lld ms ahead; ulid.max_clock_skew allows %lld ms.", x_text.data(),
+                                  static_cast<long long>(r.ahead.count()),
+                                  static_cast<long long>(ulid::max_clock_skew().count()))));
+    }
+    if (r.ec) report_generation_failure(function, r.ec);
+    if (x.compare(observed_floor) > 0) observed_floor = x;
+}
+
+/// Writes observed_floor into ulid.observed_floor when it is above the
+/// setting, so that parallel workers started from now on observe it; in
+/// parallel mode, where PostgreSQL forbids writing settings, later.
+void publish_observed_floor() {
+    if (observed_floor.compare(carried_floor) <= 0 || IsInParallelMode()) return;
+    std::array<char, ulid::encoded_size + 1> text{};
+    observed_floor.encode(text.data());
+    writing_observed_floor = true;
+    SetConfigOption("ulid.observed_floor", text.data(), PGC_SUSET, PGC_S_OVERRIDE);
+    writing_observed_floor = false;
+}
+
+/// Called by gen_ulid(), gen_ulid_v7() and gen_typeid() before generating:
+/// a parallel worker observes the floor its leader carried to it (once: then
+/// the two are equal); a leader whose floor could not be written yet
+/// writes it.
+void honour_observed_floor(const char* function) {
+    const int order = carried_floor.compare(observed_floor);
+    if (order > 0) {
+        observe_here(carried_floor, function, true);
+    } else if (order < 0) {
+        publish_observed_floor();
+    }
+}
+
 /// ulid.max_clock_skew, in milliseconds: how far ahead of this server's
 /// clock an ID given to ulid_observe() may be (ulid::max_clock_skew()).
 /// Superuser-only, since widening it lets any session push the generators
@@ -235,6 +345,110 @@ bool abbrev_abort(int memtupcount, SortSupport ssup) {
 }
 
 // ---------------------------------------------------------------------------
+// User text in error messages
+// ---------------------------------------------------------------------------
+// The library counts and cuts bytes; a message must count characters of the
+// database encoding and never cut one in two (a cut character is invalid
+// text, which the conversion to the client's encoding turns into a 22021
+// error in place of the real one).
+
+/// Longest user text quoted in a message, in characters.
+constexpr int quoted_max_chars = 100;
+
+/// What the library is given for each non-ASCII character when an input is
+/// explained: one byte, which it shows as '\x80'.
+constexpr char stand_in_byte = '\x80';
+
+/// The bytes of `s`'s first `max_chars` characters.
+int clipped_length(std::string_view s, int max_chars) {
+    return pg_mbcharcliplen(s.data(), static_cast<int>(s.size()), max_chars);
+}
+
+/// The byte length of the character at `p`, at most `remaining`.
+int char_length(const char* p, std::size_t remaining) {
+    const int rest = static_cast<int>(remaining);
+    const int n = pg_mbcharcliplen(p, rest, 1);
+    return n < 1 ? 1 : (n > rest ? rest : n);
+}
+
+/// `input` with each non-ASCII character replaced by stand_in_byte
+/// (palloc'd; `input` itself when it is ASCII), so that the positions and
+/// lengths the library's explanations give count characters. Every
+/// character a ULID, UUID or TypeID may hold is ASCII, so each stand-in
+/// fails the rules where its character does.
+std::string_view counted_in_characters(std::string_view input) {
+    std::size_t i = 0;
+    while (i < input.size() && static_cast<unsigned char>(input[i]) < 0x80U) ++i;
+    if (i == input.size()) return input;
+    auto* out = static_cast<char*>(palloc(input.size()));
+    std::memcpy(out, input.data(), i);
+    std::size_t n = i;
+    while (i < input.size()) {
+        if (static_cast<unsigned char>(input[i]) < 0x80U) {
+            out[n++] = input[i++];
+        } else {
+            out[n++] = stand_in_byte;
+            i += static_cast<std::size_t>(char_length(input.data() + i, input.size() - i));
+        }
+    }
+    return {out, n};
+}
+
+/// The `k`-th (from 0) non-ASCII character of `input`; empty if none.
+std::string_view non_ascii_char(std::string_view input, std::size_t k) {
+    for (std::size_t i = 0; i < input.size();) {
+        if (static_cast<unsigned char>(input[i]) < 0x80U) {
+            ++i;
+            continue;
+        }
+        const auto n = static_cast<std::size_t>(char_length(input.data() + i, input.size() - i));
+        if (k-- == 0) return input.substr(i, n);
+        i += n;
+    }
+    return {};
+}
+
+/// Appends `text` (made from counted_in_characters(input), a spelling of
+/// it) with each stand-in byte replaced by the character it stands for, in
+/// order.
+void append_restored(StringInfo out, std::string_view text, std::string_view input) {
+    std::size_t k = 0;
+    for (const char c : text) {
+        if (c != stand_in_byte) {
+            appendStringInfoChar(out, c);
+            continue;
+        }
+        const std::string_view ch = non_ascii_char(input, k++);
+        appendBinaryStringInfo(out, ch.data(), static_cast<int>(ch.size()));
+    }
+}
+
+/// Appends the library's explanation `why` of `counted` (counted_in_characters
+/// of `input`, or a spelling of it), showing a stand-in's character ('\x80'
+/// at position N) as the character itself.
+void append_explained(StringInfo out, std::string_view why, std::string_view counted, std::string_view input) {
+    constexpr std::string_view shown = "'\\x80' at position ";
+    const std::size_t at = why.find(shown);
+    std::size_t position = 0;
+    for (std::size_t i = at == std::string_view::npos ? why.size() : at + shown.size();
+         i < why.size() && why[i] >= '0' && why[i] <= '9' && position <= counted.size(); ++i) {
+        position = position * 10 + static_cast<std::size_t>(why[i] - '0');
+    }
+    if (position == 0 || position > counted.size() || counted[position - 1] != stand_in_byte) {
+        appendBinaryStringInfo(out, why.data(), static_cast<int>(why.size()));
+        return;
+    }
+    std::size_t k = 0;
+    for (std::size_t i = 0; i + 1 < position; ++i) k += counted[i] == stand_in_byte ? 1U : 0U;
+    const std::string_view ch = non_ascii_char(input, k);
+    appendBinaryStringInfo(out, why.data(), static_cast<int>(at));
+    appendStringInfoChar(out, '\'');
+    appendBinaryStringInfo(out, ch.data(), static_cast<int>(ch.size()));
+    const std::size_t after = at + std::string_view("'\\x80").size();
+    appendBinaryStringInfo(out, why.data() + after, static_cast<int>(why.size() - after));
+}
+
+// ---------------------------------------------------------------------------
 // Conversions
 // ---------------------------------------------------------------------------
 
@@ -276,6 +490,12 @@ void _PG_init(void) {
                             "further ahead of the clock.",
                             &max_clock_skew_ms, max_clock_skew_ms, 0, INT_MAX, PGC_SUSET, GUC_UNIT_MS, nullptr,
                             assign_max_clock_skew, nullptr);
+    DefineCustomStringVariable("ulid.observed_floor",
+                               "The highest ID ulid_observe() was given in this session (internal).",
+                               "Carries the floor to parallel workers; set by ulid_observe() only.",
+                               &observed_floor_text, "", PGC_SUSET,
+                               GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE | GUC_DISALLOW_IN_FILE | GUC_NO_RESET_ALL,
+                               check_observed_floor, assign_observed_floor, nullptr);
     if (!process_shared_preload_libraries_in_progress) return;
     previous_shmem_request_hook = shmem_request_hook;
     shmem_request_hook = request_shared_state;
@@ -296,30 +516,37 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
     ulid::ulid id;
     ulid::text_form form = ulid::text_form::ulid;
     if (!ulid::parse_any(input, id, form)) return make_datum(id);
-    std::array<char, 160> why{};
+    // Explained in characters (counted_in_characters()); `form` again for
+    // the counted text, since parse_any() chose it by byte length.
+    const std::string_view counted = counted_in_characters(input);
+    if (counted.size() != input.size()) (void)ulid::parse_any(counted, id, form);
+    std::array<char, 160> explained{};
+    StringInfoData why;
+    initStringInfo(&why);
     bool layout_unknown = false;
     const ulid::uuid_text uuid =
-        form == ulid::text_form::uuid ? ulid::canonical_uuid_spelling(input) : ulid::uuid_text();
+        form == ulid::text_form::uuid ? ulid::canonical_uuid_spelling(counted) : ulid::uuid_text();
     if (form == ulid::text_form::ulid) {
-        (void)ulid::explain(input, why.data(), why.size(), ulid::text_form::ulid);
+        (void)ulid::explain(counted, explained.data(), explained.size(), ulid::text_form::ulid);
+        append_explained(&why, explained.data(), counted, input);
     } else if (!uuid.empty()) {
         // Positions in the explanation count in the canonical spelling, so
         // show that spelling when it differs from the input.
-        std::array<char, 128> detail{};
-        (void)ulid::explain(uuid, detail.data(), detail.size(), ulid::text_form::uuid);
-        if (uuid == input) {
-            std::memcpy(why.data(), detail.data(), detail.size());
-        } else {
-            snprintf(why.data(), why.size(), "read as the UUID %.*s: %s", static_cast<int>(uuid.size()), uuid.data(),
-                     detail.data());
+        (void)ulid::explain(uuid, explained.data(), explained.size(), ulid::text_form::uuid);
+        if (uuid != counted) {
+            appendStringInfoString(&why, "read as the UUID ");
+            append_restored(&why, uuid, input);
+            appendStringInfoString(&why, ": ");
         }
+        append_explained(&why, explained.data(), uuid, input);
     } else {
-        (void)ulid::explain(input, why.data(), why.size(), ulid::text_form::any);
+        (void)ulid::explain(counted, explained.data(), explained.size(), ulid::text_form::any);
+        append_explained(&why, explained.data(), counted, input);
         layout_unknown = true;
     }
     ereport(ERROR,
             (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-             errmsg("invalid input syntax for type %s: \"%s\"", "ulid", raw), errdetail("%s", why.data()),
+             errmsg("invalid input syntax for type %s: \"%s\"", "ulid", raw), errdetail("%s", why.data),
              layout_unknown ? errhint("A ulid is written as 26 Crockford base32 characters, or as a UUID: 32 "
                                       "hexadecimal digits, optionally in braces, with a hyphen allowed after any "
                                       "group of four.")
@@ -437,6 +664,7 @@ Datum ulid_hash_extended(PG_FUNCTION_ARGS) {
 /// The backend's next UUIDv7-layout ID (gen_ulid_v7() and gen_typeid()
 /// share it, so their values are one increasing sequence).
 static ulid::ulid next_v7(const char* function) {
+    honour_observed_floor(function);
     ulid::ulid id;
     if (const std::error_code ec = backend_v7().next_now(id)) report_generation_failure(function, ec);
     return id;
@@ -454,6 +682,7 @@ PG_FUNCTION_INFO_V1(gen_ulid);
 /// recovery) where this raises an SQL error.
 Datum gen_ulid(PG_FUNCTION_ARGS) {
     static_cast<void>(fcinfo);
+    honour_observed_floor("gen_ulid()");
     ulid::ulid id;
     if (const std::error_code ec = backend_monotonic().next(ulid::now(), id)) {
         report_generation_failure("gen_ulid()", ec);
@@ -485,9 +714,11 @@ static std::string_view arg_text(FunctionCallInfo fcinfo, int n) {
 static std::string_view arg_prefix(FunctionCallInfo fcinfo, int n, const char* function) {
     const std::string_view prefix = arg_text(fcinfo, n);
     if (!ulid::is_type_id_prefix(prefix)) {
+        const int shown = clipped_length(prefix, quoted_max_chars);
         ereport(ERROR,
                 (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                 errmsg("%s: invalid TypeID prefix \"%.*s\"", function, static_cast<int>(prefix.size()), prefix.data()),
+                 errmsg("%s: invalid TypeID prefix \"%.*s\"%s", function, shown, prefix.data(),
+                        static_cast<std::size_t>(shown) < prefix.size() ? "..." : ""),
                  errdetail("%s", ulid::error_message(ulid::errc::invalid_prefix))));
     }
     return prefix;
@@ -522,12 +753,18 @@ Datum ulid_from_typeid(PG_FUNCTION_ARGS) {
     const std::string_view input = arg_text(fcinfo, 0);
     ulid::ulid id;
     if (!ulid::parse_type_id(input, prefix, id)) return make_datum(id);
-    std::array<char, 192> why{};
-    (void)ulid::explain_type_id(input, prefix, why.data(), why.size());
+    // Explained in characters, quoted up to quoted_max_chars of them.
+    const std::string_view counted = counted_in_characters(input);
+    std::array<char, 192> explained{};
+    (void)ulid::explain_type_id(counted, prefix, explained.data(), explained.size());
+    StringInfoData why;
+    initStringInfo(&why);
+    append_explained(&why, explained.data(), counted, input);
+    const int shown = clipped_length(input, quoted_max_chars);
     ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                    errmsg("invalid TypeID: \"%.*s\"", static_cast<int>(input.size() > 100 ? 100 : input.size()),
-                           input.data()),
-                    errdetail("%s", why.data())));
+                    errmsg("invalid TypeID: \"%.*s\"%s", shown, input.data(),
+                           static_cast<std::size_t>(shown) < input.size() ? "..." : ""),
+                    errdetail("%s", why.data)));
     pg_unreachable();
 }
 
@@ -583,17 +820,22 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     return make_datum(next);
 }
 
+/// Raises gen_monotonic_ulid()'s floor in its scope (the server under the
+/// lock, or this backend) to `to`, never lowering it.
+static void raise_monotonic_floor(const ulid::ulid& to) {
+    if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
+    if (to.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
+        store_state(monotonic_state{to.high(), to.low()});
+    }
+    if (state_lock != nullptr) LWLockRelease(state_lock);
+}
+
 PG_FUNCTION_INFO_V1(ulid_monotonic_advance);
 /// Raises gen_monotonic_ulid()'s floor in its scope to at least the
 /// argument (never lowers it), so the next result is above it: for
 /// continuing after a restart with the clock set back, and for tests.
 Datum ulid_monotonic_advance(PG_FUNCTION_ARGS) {
-    const ulid::ulid floor = arg_id(fcinfo, 0);
-    if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
-    if (floor.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
-        store_state(monotonic_state{floor.high(), floor.low()});
-    }
-    if (state_lock != nullptr) LWLockRelease(state_lock);
+    raise_monotonic_floor(arg_id(fcinfo, 0));
     PG_RETURN_VOID();
 }
 
@@ -602,28 +844,28 @@ PG_FUNCTION_INFO_V1(ulid_observe);
 /// every later gen_ulid(), gen_ulid_v7() and gen_typeid() of this session and
 /// every later gen_monotonic_ulid() in its scope is greater than `x`, however
 /// far the clock of the machine that made `x` runs ahead of this server's,
-/// up to ulid.max_clock_skew (500 ms). An `x` further ahead is refused with
-/// 22023, nothing changed, the detail saying how far ahead it was.
+/// up to ulid.max_clock_skew (500 ms); parallel workers too, through
+/// ulid.observed_floor (see observe_here()). An `x` further ahead is refused
+/// with 22023, nothing changed, the detail saying how far ahead it was.
 Datum ulid_observe(PG_FUNCTION_ARGS) {
     const ulid::ulid x = arg_id(fcinfo, 0);
-    ulid::observe_result r = backend_monotonic().observe(x);
-    if (!r.ec) r = backend_v7().observe(x);
-    if (r.ec == ulid::errc::clock_skew) {
-        std::array<char, ulid::encoded_size + 1> x_text{};
-        x.encode(x_text.data());
-        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                        errmsg("ulid_observe(): the ID is too far ahead of this server's clock"),
-                        errdetail("%s is %lld ms ahead; ulid.max_clock_skew allows %lld ms.", x_text.data(),
-                                  static_cast<long long>(r.ahead.count()),
-                                  static_cast<long long>(ulid::max_clock_skew().count()))));
+    observe_here(x, "ulid_observe()", false);
+    publish_observed_floor();
+    // gen_monotonic_ulid()'s floor goes where observe() places its
+    // generators, far above `x` by fresh random bytes: a floor of `x` itself
+    // would put the next value within one step (< 2^32) of it, so two
+    // servers observing one ID could collide, and whoever sent `x` would
+    // know the next ID to 32 bits. Drawn before the lock, as
+    // gen_monotonic_ulid() draws.
+    ulid::entropy_array fresh{};
+    if (const std::error_code ec = backend_entropy().read(fresh.data(), fresh.size())) {
+        report_generation_failure("ulid_observe()", ec);
     }
-    if (r.ec) report_generation_failure("ulid_observe()", r.ec);
-    // gen_monotonic_ulid() continues above its floor: raise it to `x`.
-    if (state_lock != nullptr) LWLockAcquire(state_lock, LW_EXCLUSIVE);
-    if (x.compare(ulid::ulid::from_high_low(state->high, state->low)) > 0) {
-        store_state(monotonic_state{x.high(), x.low()});
+    ulid::ulid placed;
+    if (const ulid::errc e = ulid::place_above(x, fresh, placed); e != ulid::errc{}) {
+        report_generation_failure("ulid_observe()", ulid::make_error_code(e));
     }
-    if (state_lock != nullptr) LWLockRelease(state_lock);
+    raise_monotonic_floor(placed);
     PG_RETURN_VOID();
 }
 

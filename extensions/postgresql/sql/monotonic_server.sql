@@ -68,3 +68,12 @@ FROM dblink('c5', 'SELECT gen_monotonic_ulid()') AS r(id ulid);
 
 SELECT count(*) AS disconnected FROM generate_series(1, 8) i, dblink_disconnect('c' || i) r WHERE r = 'OK';
 DROP TABLE concurrent, alternating;
+
+-- gen_monotonic_ulid() after ulid_observe(x) lands where observe() places
+-- its generators: far above x (its top 40 entropy bits not all x's), not
+-- within one step (< 2^32) of it. x: the first ULID of a millisecond ahead.
+SELECT ulid_lower_bound(clock_timestamp() + interval '300 ms') AS x \gset
+SELECT ulid_observe(:'x');
+SELECT g > :'x'::ulid AS above,
+       ulid_time(g) > ulid_time(:'x') OR substr(encode(ulid_to_bytea(g), 'hex'), 13, 10) <> '0000000000' AS far_above
+FROM (SELECT gen_monotonic_ulid() AS g) s;

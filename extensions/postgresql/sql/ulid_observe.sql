@@ -71,3 +71,73 @@ SET ulid.max_clock_skew = '10s';
 SELECT ulid_observe('01ARYZ6S41TSV4RRFFQ69G5FAV');
 RESET ROLE;
 DROP ROLE regress_ulid_observer;
+
+-- Parallel workers are processes with generators of their own: the floor
+-- reaches them through the setting ulid.observed_floor, which the leader
+-- passes to every worker it starts. A forced parallel plan with the leader
+-- not participating, so that the workers make every value (before this was
+-- fixed: all 200000 at or below the observed ID). The setting is hidden and
+-- written by ulid_observe() only. A new session, so that no floor of the
+-- tests above is in place.
+\c
+CREATE TABLE parallel_rows AS SELECT g FROM generate_series(1, 200000) g;
+ANALYZE parallel_rows;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_leader_participation = off;
+-- The workers a query's plan launched, and whether a node below the Gather
+-- (run by the workers) calls the generator named.
+CREATE FUNCTION pg_temp.workers_ran(query text, generator text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    line text;
+    launched int := 0;
+    below_gather boolean := false;
+    in_workers boolean := false;
+BEGIN
+    FOR line IN EXECUTE 'EXPLAIN (ANALYZE, VERBOSE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || query LOOP
+        IF line ~ 'Workers Launched: ' THEN
+            launched := substring(line FROM 'Workers Launched: ([0-9]+)')::int;
+            below_gather := true;
+        ELSIF below_gather AND strpos(line, 'Output: ') > 0 AND strpos(line, generator) > 0 THEN
+            in_workers := true;
+        END IF;
+    END LOOP;
+    RETURN format('workers launched: %s, %s in workers: %s', launched > 0, generator, in_workers);
+END
+$$;
+SELECT ulid_upper_bound(clock_timestamp() + interval '400 ms') AS x \gset
+SELECT ulid_observe(:'x');
+SELECT pg_temp.workers_ran(format('SELECT count(*) FILTER (WHERE gen_ulid() <= %L::ulid) FROM parallel_rows', :'x'), 'gen_ulid()');
+SELECT pg_temp.workers_ran(format('SELECT count(*) FILTER (WHERE gen_ulid_v7() <= %L::ulid) FROM parallel_rows', :'x'), 'gen_ulid_v7()');
+SELECT pg_temp.workers_ran(format('SELECT count(*) FILTER (WHERE gen_typeid(''t'') <= ulid_to_typeid(%L, ''t'')) FROM parallel_rows', :'x'), 'gen_typeid(');
+SELECT ulid_upper_bound(clock_timestamp() + interval '400 ms') AS x \gset
+SELECT ulid_observe(:'x');
+SELECT count(*) AS rows, count(*) FILTER (WHERE gen_ulid() <= :'x'::ulid) AS gen_ulid_at_or_below,
+       count(*) FILTER (WHERE gen_ulid_v7() <= :'x'::ulid) AS gen_ulid_v7_at_or_below,
+       count(*) FILTER (WHERE ulid_from_typeid(gen_typeid('t'), 't') <= :'x'::ulid) AS gen_typeid_at_or_below
+FROM parallel_rows;
+-- A rolled-back observation still holds (the generators do not roll back).
+BEGIN;
+SELECT ulid_upper_bound(clock_timestamp() + interval '400 ms') AS x \gset
+SELECT ulid_observe(:'x');
+ROLLBACK;
+SELECT count(*) FILTER (WHERE gen_ulid() <= :'x'::ulid) AS gen_ulid_at_or_below_after_rollback FROM parallel_rows;
+SELECT current_setting('ulid.observed_floor') = :'x' AS setting_is_the_floor;
+SET ulid.observed_floor = '01ARYZ6S41TSV4RRFFQ69G5FAV';
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+RESET parallel_leader_participation;
+DROP TABLE parallel_rows;
+
+-- gen_monotonic_ulid() after ulid_observe(x) lands where observe() places
+-- its generators: far above x (its top 40 entropy bits not all x's), not
+-- within one step (< 2^32) of it. x: the first ULID of a millisecond ahead.
+SELECT ulid_lower_bound(clock_timestamp() + interval '300 ms') AS x \gset
+SELECT ulid_observe(:'x');
+SELECT g > :'x'::ulid AS above,
+       ulid_time(g) > ulid_time(:'x') OR substr(encode(ulid_to_bytea(g), 'hex'), 13, 10) <> '0000000000' AS far_above
+FROM (SELECT gen_monotonic_ulid() AS g) s;

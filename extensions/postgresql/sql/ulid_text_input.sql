@@ -72,3 +72,13 @@ SELECT '01563e3a--b5d3-d676-4c61-efb99302bd5b'::ulid;
 SELECT '{01563e3a-b5d3-d676-4c61-efb99302bd5b'::ulid;
 SELECT E'01ARYZ6S41TSV4RRFFQ69G5FA\t'::ulid;
 DROP FUNCTION try_cast(text, regtype);
+
+-- Multibyte input: positions and lengths in characters, the character
+-- itself shown; under a LATIN1 client too.
+SELECT ('01h455vb4pex5vsknk084sn0' || chr(26085) || 'x')::ulid;
+SELECT (repeat(chr(26085), 27))::ulid;
+SELECT ('{01563e3a-b5d3-d676-4c61-efb99302bd' || chr(26085) || '}')::ulid;
+SET client_encoding = 'LATIN1';
+SELECT ('01h455vb4pex5vsknk084sn0' || chr(233) || 'x')::ulid;
+SELECT ('0156-3e3a-b5d3-d676-4c61-efb9-9302-bd' || chr(233) || '5')::ulid;
+RESET client_encoding;

@@ -51,3 +51,17 @@ DEALLOCATE by_typeid;
 DROP VIEW users_api;
 DROP TABLE users;
 DROP TABLE made;
+
+-- Multibyte input: quoted up to 100 characters, cut between characters, and
+-- counted in characters; under a LATIN1 client too (the database is UTF8),
+-- where a character cut in two made the error an encoding error (22021).
+SELECT ulid_from_typeid(repeat(chr(26085), 120) || '_01h455vb4pex5vsknk084sn02q', 'user');
+SELECT ulid_from_typeid('u' || chr(26085) || 'er_01h455vb4pex5vsknk084sn02q', 'user');
+SELECT ulid_from_typeid('user_01h455vb4pex5vs' || chr(26085) || 'k084sn02q', 'user');
+SELECT gen_typeid(repeat(chr(26085), 120));
+SET client_encoding = 'LATIN1';
+SELECT ulid_from_typeid(repeat(chr(233), 120) || '_01h455vb4pex5vsknk084sn02q', 'user');
+SELECT ulid_from_typeid('us' || chr(233) || 'r_01h455vb4pex5vsknk084sn02q', 'user');
+SELECT ulid_from_typeid('user_01h455vb4pex5vsknk084sn02' || chr(233) || chr(233), 'user');
+SELECT ulid_to_typeid(gen_ulid(), repeat(chr(233), 101));
+RESET client_encoding;
