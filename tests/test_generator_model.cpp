@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -141,6 +142,7 @@ struct record {
     std::size_t step = 0;
     const char* op = "";
     std::string target;
+    std::string label;  // what the summary counts violations under; target.op when empty
     std::uint64_t ms = 0;
     bool has_ms = false;
     std::size_t n = 0;
@@ -160,6 +162,7 @@ public:
         setup_ = std::move(setup);
         trace_.clear();
         seen_ = {};
+        sequence_keys_.clear();
         ++sequences_;
     }
 
@@ -289,19 +292,45 @@ public:
     [[nodiscard]] std::size_t sequences() const { return sequences_; }
     [[nodiscard]] std::size_t failed_sequences() const { return failed_sequences_; }
 
-    /// "kind: count" lines of every kind seen.
+    /// "count x kind" lines of every kind seen, each followed by the calls
+    /// that showed it ("count in call").
     [[nodiscard]] std::string summary() const {
         std::string out;
         for (std::size_t k = 0; k < violation_kinds; ++k) {
             if (counts_[k] == 0) continue;
             out += "  " + std::to_string(counts_[k]) + " x " + name(static_cast<violation>(k)) + "\n";
+            const std::string prefix = std::to_string(k) + "|";
+            for (const auto& [key, n] : by_call_) {
+                if (key.compare(0, prefix.size(), prefix) == 0) {
+                    out += "      " + std::to_string(n) + " in " + key.substr(prefix.size()) + "\n";
+                }
+            }
         }
         return out;
     }
 
-    /// Adds another checker's counts (a child process's, read back).
-    void add_count(std::size_t kind, std::size_t n) {
-        if (kind < violation_kinds) counts_[kind] += n;
+    /// The "kind|call" keys of this sequence's violations, one a line.
+    [[nodiscard]] std::string sequence_keys() const {
+        std::string out;
+        for (const std::string& key : sequence_keys_) out += key + "\n";
+        return out;
+    }
+
+    /// Adds a sequence's "kind|call" keys (a child process's, read back).
+    void add_keys(const std::string& keys) {
+        std::array<bool, violation_kinds> kinds{};
+        for (std::size_t from = 0; from < keys.size();) {
+            std::size_t end = keys.find('\n', from);
+            if (end == std::string::npos) end = keys.size();
+            const std::string key = keys.substr(from, end - from);
+            const auto kind = static_cast<std::size_t>(std::strtoul(key.c_str(), nullptr, 10));
+            if (kind < violation_kinds) {
+                if (!kinds[kind]) ++counts_[kind];
+                kinds[kind] = true;
+                ++by_call_[key];
+            }
+            from = end + 1;
+        }
     }
     void set_first_failure(std::size_t kind, std::string text) {
         if (kind < violation_kinds && firsts_[kind].empty()) firsts_[kind] = std::move(text);
@@ -315,6 +344,16 @@ private:
     // Counts sequences: a kind of violation once in each sequence that shows it.
     void fail(violation v, const std::string& detail) {
         const std::size_t kind = static_cast<std::size_t>(v);
+        std::string call = "?";
+        if (!trace_.empty()) {
+            const record& r = trace_.back();
+            call = r.label.empty() ? r.target + "." + r.op : r.label;
+        }
+        const std::string key = std::to_string(kind) + "|" + call;
+        if (std::find(sequence_keys_.begin(), sequence_keys_.end(), key) == sequence_keys_.end()) {
+            sequence_keys_.push_back(key);
+            ++by_call_[key];
+        }
         if (seen_[kind]) return;
         if (std::none_of(seen_.begin(), seen_.end(), [](bool b) { return b; })) ++failed_sequences_;
         seen_[kind] = true;
@@ -353,6 +392,8 @@ private:
     std::string setup_;
     std::vector<record> trace_;
     std::array<bool, violation_kinds> seen_{};
+    std::vector<std::string> sequence_keys_;
+    std::map<std::string, std::size_t> by_call_;
     std::array<std::size_t, violation_kinds> counts_{};
     std::array<std::string, violation_kinds> firsts_;
     std::size_t sequences_ = 0;
@@ -403,7 +444,8 @@ ulid::ulid shaped_id(std::mt19937_64& rng, std::uint64_t ms) {
 /// The public operations of one generator, whatever its type.
 class generator {
 public:
-    generator(std::string description, bool v7) : description_(std::move(description)), v7_(v7) {}
+    generator(std::string description, std::string label, bool v7)
+        : description_(std::move(description)), label_(std::move(label)), v7_(v7) {}
     generator(const generator&) = delete;
     generator& operator=(const generator&) = delete;
     virtual ~generator() = default;
@@ -415,18 +457,21 @@ public:
     virtual ulid::observe_result observe(const ulid::ulid& x) = 0;
 
     [[nodiscard]] const std::string& description() const { return description_; }
+    /// The layout and the increment, which the summary counts by.
+    [[nodiscard]] const std::string& label() const { return label_; }
     [[nodiscard]] bool v7() const { return v7_; }
 
 private:
     std::string description_;
+    std::string label_;
     bool v7_;
 };
 
 template <class G>
 class generator_of final : public generator {
 public:
-    generator_of(std::unique_ptr<G> g, std::string description, bool v7)
-        : generator(std::move(description), v7), g_(std::move(g)) {}
+    generator_of(std::unique_ptr<G> g, std::string description, std::string label, bool v7)
+        : generator(std::move(description), std::move(label), v7), g_(std::move(g)) {}
 
     std::error_code next(std::uint64_t ms, ulid::ulid& out) override { return g_->next(ms, out); }
     std::error_code next_now(ulid::ulid& out) override { return g_->next_now(out); }
@@ -452,16 +497,17 @@ std::unique_ptr<generator> make_generator_of(family f, std::uint64_t seed, std::
     char inc_text[40];
     std::snprintf(inc_text, sizeof inc_text, "inc 0x%" PRIx64, inc);
     const std::string tail = ", " + layout + ">, " + inc_text + ", source seed " + std::to_string(seed);
+    const std::string label = layout + ", " + inc_text;
     switch (f) {
         case family::byte_reader: {
             using G = ulid::monotonic_entropy<test::prng_reader, Layout>;
             return std::make_unique<generator_of<G>>(std::make_unique<G>(test::prng_reader(seed), inc),
-                                                     "monotonic_entropy<prng_reader" + tail, v7);
+                                                     "monotonic_entropy<prng_reader" + tail, label, v7);
         }
         case family::bit_generator: {
             using G = ulid::monotonic_entropy<std::mt19937_64, Layout>;
             return std::make_unique<generator_of<G>>(std::make_unique<G>(std::mt19937_64(seed), inc),
-                                                     "monotonic_entropy<std::mt19937_64" + tail, v7);
+                                                     "monotonic_entropy<std::mt19937_64" + tail, label, v7);
         }
         case family::locked: {
             // Half over each kind of source.
@@ -469,12 +515,12 @@ std::unique_ptr<generator> make_generator_of(family f, std::uint64_t seed, std::
                 using G = ulid::locked_monotonic_entropy<ulid::monotonic_entropy<test::prng_reader, Layout>>;
                 return std::make_unique<generator_of<G>>(
                     std::make_unique<G>(std::in_place, test::prng_reader(seed), inc),
-                    "locked_monotonic_entropy<monotonic_entropy<prng_reader" + tail, v7);
+                    "locked_monotonic_entropy<monotonic_entropy<prng_reader" + tail, label, v7);
             }
             using G = ulid::locked_monotonic_entropy<ulid::monotonic_entropy<std::mt19937_64, Layout>>;
             return std::make_unique<generator_of<G>>(
                 std::make_unique<G>(std::in_place, std::mt19937_64(seed), inc),
-                "locked_monotonic_entropy<monotonic_entropy<std::mt19937_64" + tail, v7);
+                "locked_monotonic_entropy<monotonic_entropy<std::mt19937_64" + tail, label, v7);
         }
     }
     return nullptr;
@@ -540,8 +586,12 @@ ulid::ulid pick_x(std::mt19937_64& rng, std::uint64_t base, const std::vector<sl
 void run_user_sequence(checker& check, family f, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     const bool wild = chance(rng, 25);
-    std::vector<slot> slots(1U + below(rng, 3));
-    std::string setup = "generators:\n";
+    // A third of the sequences only call next() and read_monotonic() of one
+    // generator at two adjacent milliseconds, where the two sequences meet
+    // most often.
+    const bool focused = chance(rng, 33);
+    std::vector<slot> slots(focused ? 1U : 1U + below(rng, 3));
+    std::string setup = focused ? "next() and read_monotonic() at base and base+1; generators:\n" : "generators:\n";
     for (std::size_t i = 0; i < slots.size(); ++i) {
         const std::uint64_t inc = increments[below(rng, increments.size())];
         const std::uint64_t source_seed = rng();
@@ -558,10 +608,11 @@ void run_user_sequence(checker& check, family f, std::uint64_t seed) {
         slot& s = slots[which];
         generator& g = *s.g;
         const std::string target = "g" + std::to_string(which);
-        const std::uint64_t op = below(rng, 100);
+        const std::uint64_t op = focused ? 46U * below(rng, 2) : below(rng, 100);
         if (op < 30) {
-            const std::uint64_t ms = pick_ms(rng, base, slots, wild);
+            const std::uint64_t ms = focused ? base + below(rng, 2) : pick_ms(rng, base, slots, wild);
             record& r = check.log(step, "next", target);
+            r.label = g.label();
             r.ms = ms;
             r.has_ms = true;
             ulid::ulid id = test::sentinel();
@@ -576,6 +627,7 @@ void run_user_sequence(checker& check, family f, std::uint64_t seed) {
             }
         } else if (op < 36) {
             record& r = check.log(step, "next_now", target);
+            r.label = g.label();
             const std::uint64_t before = ulid::now();
             ulid::ulid id = test::sentinel();
             r.ec = g.next_now(id);
@@ -593,6 +645,7 @@ void run_user_sequence(checker& check, family f, std::uint64_t seed) {
             // wrapper's chunk.
             const std::size_t n = chance(rng, 2) ? 257U + below(rng, 20) : below(rng, 7);
             record& r = check.log(step, "next_n", target);
+            r.label = g.label();
             r.ms = ms;
             r.has_ms = true;
             r.n = n;
@@ -606,8 +659,9 @@ void run_user_sequence(checker& check, family f, std::uint64_t seed) {
                 check.batch(s.model, b, out, n, ms, ms, g.v7());
             }
         } else if (op < 76) {
-            const std::uint64_t ms = pick_ms(rng, base, slots, wild);
+            const std::uint64_t ms = focused ? base + below(rng, 2) : pick_ms(rng, base, slots, wild);
             record& r = check.log(step, "read_monotonic", target);
+            r.label = g.label();
             r.ms = ms;
             r.has_ms = true;
             ulid::entropy_array e{};
@@ -622,6 +676,7 @@ void run_user_sequence(checker& check, family f, std::uint64_t seed) {
         } else if (op < 96) {
             const ulid::ulid x = pick_x(rng, base, slots);
             record& r = check.log(step, "observe", target);
+            r.label = g.label();
             r.x = x;
             r.has_x = true;
             const std::uint64_t now = ulid::now();
@@ -645,11 +700,9 @@ void run_user_family(family f, std::uint64_t first_seed, std::size_t sequences) 
         for (std::size_t i = 0; i < sequences; ++i) run_user_sequence(check, f, first_seed + i);
     }
     const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0);
-    if (check.total() != 0) {
-        std::printf("generator model: %zu of %zu sequences failed in %lld ms:\n%s", check.failed_sequences(),
-                    check.sequences(), static_cast<long long>(elapsed.count()), check.summary().c_str());
-    }
-    INFO(check.summary() << check.first_failures());
+    INFO(check.failed_sequences() << " of " << check.sequences() << " sequences failed, in " << elapsed.count()
+                                  << " ms; violations, by generator:\n"
+                                  << check.summary() << check.first_failures());
     CHECK(check.sequences() > 0);
     REQUIRE(check.total() == 0);
 }
@@ -945,21 +998,21 @@ TEST_CASE(
     "monotonic_entropy over a byte reader: next IDs rise above every earlier next ID and every observed ID; "
     "read_monotonic() rises within its ms",
     "[monotonic][observe][model]") {
-    run_user_family(family::byte_reader, 1000000, test::env_count("ULID_MODEL_SEQUENCES", 1500));
+    run_user_family(family::byte_reader, 1000000, test::env_count("ULID_MODEL_SEQUENCES", 3000));
 }
 
 TEST_CASE(
     "monotonic_entropy over a UniformRandomBitGenerator: next IDs rise above every earlier next ID and every "
     "observed ID; read_monotonic() rises within its ms",
     "[monotonic][observe][model]") {
-    run_user_family(family::bit_generator, 2000000, test::env_count("ULID_MODEL_SEQUENCES", 1500));
+    run_user_family(family::bit_generator, 2000000, test::env_count("ULID_MODEL_SEQUENCES", 3000));
 }
 
 TEST_CASE(
     "locked_monotonic_entropy: next IDs rise above every earlier next ID and every observed ID; "
     "read_monotonic() rises within its ms",
     "[monotonic][observe][model]") {
-    run_user_family(family::locked, 3000000, test::env_count("ULID_MODEL_SEQUENCES", 1000));
+    run_user_family(family::locked, 3000000, test::env_count("ULID_MODEL_SEQUENCES", 2000));
 }
 
 #if !defined(_WIN32)
@@ -975,33 +1028,25 @@ TEST_CASE(
     std::string death;
     for (std::size_t i = 0; i < sequences; ++i) {
         const std::uint64_t seed = one != 0 ? one : 4000000U + i;
-        // The child reports its violation as "<kind> <text>".
+        // The child reports its violations as "kind|call" lines, "--", then the report.
         const test::child_result r = test::run_in_child(
             [seed] {
                 checker check;
                 run_process_sequence(check, seed);
-                // The kinds seen ("k,k,"), a space, then the report.
                 if (check.total() == 0) return std::string();
-                std::string kinds;
-                for (std::size_t k = 0; k < violation_kinds; ++k) {
-                    if (check.counts()[k] != 0) kinds += std::to_string(k) + ",";
-                }
-                return kinds + " " + check.first_failures();
+                return check.sequence_keys() + "--\n" + check.first_failures();
             },
             std::chrono::seconds(30));
         if (r.exited && r.exit_code == 0) {
             total.add_sequences(1, 0);
             continue;
         }
-        const std::size_t space = r.output.find(' ');
-        if (r.exited && r.exit_code == 1 && space != std::string::npos) {
-            for (const char* p = r.output.c_str(); *p != ' ';) {
-                char* end = nullptr;
-                const auto kind = static_cast<std::size_t>(std::strtoul(p, &end, 10));
-                total.add_count(kind, 1);
-                total.set_first_failure(kind, r.output.substr(space + 1));
-                p = *end == ',' ? end + 1 : end;
-            }
+        const std::size_t bar = r.output.find("--\n");
+        if (r.exited && r.exit_code == 1 && bar != std::string::npos) {
+            const std::string keys = r.output.substr(0, bar);
+            total.add_keys(keys);
+            total.set_first_failure(static_cast<std::size_t>(std::strtoul(keys.c_str(), nullptr, 10)),
+                                    r.output.substr(bar + 3));
             total.add_sequences(1, 1);
         } else {
             ++died;
@@ -1011,11 +1056,9 @@ TEST_CASE(
             }
         }
     }
-    if (total.total() != 0 || died != 0) {
-        std::printf("generator model, process-wide: %zu of %zu sequences failed, %zu children died:\n%s",
-                    total.failed_sequences(), sequences, died, total.summary().c_str());
-    }
-    INFO(total.summary() << total.first_failures() << death);
+    INFO(total.failed_sequences() << " of " << sequences << " sequences failed, " << died
+                                  << " children died; violations, by call:\n"
+                                  << total.summary() << total.first_failures() << death);
     CHECK(died == 0);
     REQUIRE(total.total() == 0);
 }
