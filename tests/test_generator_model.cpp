@@ -359,11 +359,11 @@ private:
         seen_[kind] = true;
         ++counts_[kind];
         if (!firsts_[kind].empty()) return;
-        char head[160];
-        std::snprintf(head, sizeof head, "seed %" PRIu64 ", step %zu, base ms %" PRIu64 ": ", seed_,
-                      trace_.empty() ? std::size_t{0} : trace_.back().step, base_);
+        const std::string head = "seed " + std::to_string(seed_) + ", step " +
+                                 std::to_string(trace_.empty() ? std::size_t{0} : trace_.back().step) + ", base ms " +
+                                 std::to_string(base_) + ": ";
         std::string& text = firsts_[kind];
-        text = std::string(head) + name(v) + ": " + detail + "\n" + setup_ + "last operations:\n";
+        text = head + name(v) + ": " + detail + "\n" + setup_ + "last operations:\n";
         const std::size_t from = trace_.size() > 24 ? trace_.size() - 24 : 0;
         for (std::size_t i = from; i < trace_.size(); ++i) text += describe(trace_[i]);
     }
