@@ -286,7 +286,10 @@ public:
     /// The first failure of each kind seen, in full.
     [[nodiscard]] std::string first_failures() const {
         std::string out;
-        for (const std::string& text : firsts_) out += text.empty() ? "" : "first of its kind: " + text;
+        const std::string head = "first of its kind: ";
+        for (const std::string& text : firsts_) {
+            if (!text.empty()) out += text.compare(0, head.size(), head) == 0 ? text : head + text;
+        }
         return out;
     }
     [[nodiscard]] std::size_t sequences() const { return sequences_; }
