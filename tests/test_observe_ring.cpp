@@ -95,12 +95,14 @@ std::int64_t real_now_us() {
         .count();
 }
 
-ulid::ulid make_for(mode m, std::uint64_t hop) {
-    const bool v7 = m == mode::make_v7 || (m == mode::alternate && hop % 2 == 1);
-    return v7 ? ulid::make_v7() : ulid::make();
+/// Whether hand-off `hop` makes a UUIDv7. In turn: every other hop, and
+/// every node in turn too (the parity shifts each round of the four), so that
+/// each clock, the fastest included, makes both kinds.
+bool expects_uuidv7(mode m, std::uint64_t hop) {
+    return m == mode::make_v7 || (m == mode::alternate && (hop + hop / nodes) % 2 == 1);
 }
 
-bool expects_uuidv7(mode m, std::uint64_t hop) { return m == mode::make_v7 || (m == mode::alternate && hop % 2 == 1); }
+ulid::ulid make_for(mode m, std::uint64_t hop) { return expects_uuidv7(m, hop) ? ulid::make_v7() : ulid::make(); }
 
 /// A node of the ring: reads from `in`, writes to `out`, reports to `report`.
 /// Node 0 starts the ring and stops it after `hand_offs` hops or `budget`.
