@@ -490,12 +490,11 @@ void _PG_init(void) {
                             "further ahead of the clock.",
                             &max_clock_skew_ms, max_clock_skew_ms, 0, INT_MAX, PGC_SUSET, GUC_UNIT_MS, nullptr,
                             assign_max_clock_skew, nullptr);
-    DefineCustomStringVariable("ulid.observed_floor",
-                               "The highest ID ulid_observe() was given in this session (internal).",
-                               "Carries the floor to parallel workers; set by ulid_observe() only.",
-                               &observed_floor_text, "", PGC_SUSET,
-                               GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE | GUC_DISALLOW_IN_FILE | GUC_NO_RESET_ALL,
-                               check_observed_floor, assign_observed_floor, nullptr);
+    DefineCustomStringVariable(
+        "ulid.observed_floor", "The highest ID ulid_observe() was given in this session (internal).",
+        "Carries the floor to parallel workers; set by ulid_observe() only.", &observed_floor_text, "", PGC_SUSET,
+        GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE | GUC_DISALLOW_IN_FILE | GUC_NO_RESET_ALL, check_observed_floor,
+        assign_observed_floor, nullptr);
     if (!process_shared_preload_libraries_in_progress) return;
     previous_shmem_request_hook = shmem_request_hook;
     shmem_request_hook = request_shared_state;
@@ -715,11 +714,10 @@ static std::string_view arg_prefix(FunctionCallInfo fcinfo, int n, const char* f
     const std::string_view prefix = arg_text(fcinfo, n);
     if (!ulid::is_type_id_prefix(prefix)) {
         const int shown = clipped_length(prefix, quoted_max_chars);
-        ereport(ERROR,
-                (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                 errmsg("%s: invalid TypeID prefix \"%.*s\"%s", function, shown, prefix.data(),
-                        static_cast<std::size_t>(shown) < prefix.size() ? "..." : ""),
-                 errdetail("%s", ulid::error_message(ulid::errc::invalid_prefix))));
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("%s: invalid TypeID prefix \"%.*s\"%s", function, shown, prefix.data(),
+                               static_cast<std::size_t>(shown) < prefix.size() ? "..." : ""),
+                        errdetail("%s", ulid::error_message(ulid::errc::invalid_prefix))));
     }
     return prefix;
 }
