@@ -5,9 +5,9 @@
 // the RFC variant and decodes back; a decoded facade is a UUIDv7 and encodes
 // back; a key's 32-hex-digit text parses to the same key, and any 32 bytes
 // of the input parse as a key or leave it untouched.
-#include <ulid/facade.hpp>
-
 #include "fuzz_check.hpp"
+
+#include <ulid/facade.hpp>
 
 #include <array>
 #include <cstddef>
