@@ -61,6 +61,7 @@ public:
 
     /// The key from 16 bytes k0 || k1, each little-endian: the form of
     /// UUIDv47's PostgreSQL extension (`key bytea`) and of bytes().
+    // NOLINTNEXTLINE(modernize-avoid-c-arrays): a 16-byte array literal or buffer binds here, sized
     [[nodiscard]] static constexpr facade_key from_bytes(const std::uint8_t (&bytes)[16]) noexcept {
         return {load_le(bytes, 0), load_le(bytes, 8)};
     }
@@ -179,6 +180,7 @@ constexpr void facade_sip_round(std::uint64_t& v0, std::uint64_t& v1, std::uint6
 /// detail::siphash<C, D> is not reused: it is fixed to 16-byte messages (its
 /// length block says 16) and, through its word loads, not constexpr; the
 /// rounds are the same (detail::rotl64 is shared).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal; SipHash's words in the paper's order
 [[nodiscard]] constexpr std::uint64_t facade_mask(std::uint64_t m0, std::uint64_t m1, std::uint64_t k0,
                                                   std::uint64_t k1) noexcept {
     m1 |= std::uint64_t{10} << 56U;
@@ -241,26 +243,26 @@ constexpr void facade_sip_round(std::uint64_t& v0, std::uint64_t& v1, std::uint6
 
 inline std::error_code facade_key::parse(std::string_view hex32, facade_key& out) noexcept {
     if (hex32.size() != 32) return errc::data_size;
-    std::uint8_t bytes[16] = {};
+    byte_array bytes{};
     for (std::size_t i = 0; i < 16; ++i) {
         const int hi = detail::facade_hex_digit(hex32[2 * i]);
         const int lo = detail::facade_hex_digit(hex32[2 * i + 1]);
         if ((hi | lo) < 0) {
-            detail::secure_wipe(bytes, sizeof bytes);
+            detail::secure_wipe(bytes.data(), bytes.size());
             return errc::invalid_characters;
         }
         bytes[i] = static_cast<std::uint8_t>((hi << 4) | lo);
     }
     out = from_bytes(bytes);
-    detail::secure_wipe(bytes, sizeof bytes);
+    detail::secure_wipe(bytes.data(), bytes.size());
     return {};
 }
 
 inline std::error_code facade_key::generate(facade_key& out) noexcept {
-    std::uint8_t bytes[16] = {};
-    const std::error_code ec = os_entropy::read(bytes, sizeof bytes);
+    byte_array bytes{};
+    const std::error_code ec = os_entropy::read(bytes.data(), bytes.size());
     if (!ec) out = from_bytes(bytes);
-    detail::secure_wipe(bytes, sizeof bytes);
+    detail::secure_wipe(bytes.data(), bytes.size());
     return ec;
 }
 
