@@ -700,6 +700,48 @@ Datum gen_ulid_v7(PG_FUNCTION_ARGS) {
     return make_datum(next_v7("gen_ulid_v7()"));
 }
 
+/// gen_ulid_v7(shift)'s last tick (1/4096 ms of the unshifted clock), so that
+/// each call reads a later one, as PostgreSQL 18's uuidv7() reads its clock.
+static std::uint64_t shifted_clock_tick = 0;
+
+PG_FUNCTION_INFO_V1(gen_ulid_v7_shift);
+/// PostgreSQL 18's uuidv7(shift): a UUIDv7 whose time is the clock moved by
+/// the interval, added as timestamptz + interval adds it (days and months in
+/// the session's TimeZone), the sub-microsecond fraction of the clock carried
+/// over, rand_a the sub-millisecond time in 1/4096 ms and rand_b 62 fresh
+/// random bits. The clock is read at least one tick (about 244 ns) after
+/// the previous call's, so for one interval of fixed length the values of a
+/// backend increase strictly, as 18's do; across different intervals they
+/// are not ordered, nor with gen_ulid_v7() (another sequence) or
+/// ulid_observe(). A time before 1970 or after year 10889 is 22008, as
+/// ulid_lower_bound() reports it (18 wraps such a time silently).
+Datum gen_ulid_v7_shift(PG_FUNCTION_ARGS) {
+    const Datum shift = PG_GETARG_DATUM(0);
+    std::uint64_t tick = ulid::uuidv7_layout::now_tick();
+    if (tick <= shifted_clock_tick) tick = shifted_clock_tick + 1U;
+    shifted_clock_tick = tick;
+    // The clock in Unix microseconds and a remainder in 1/4096 us (tick *
+    // 1000 / 4096, split so that no product passes 2^63).
+    const std::uint64_t sub_ms_us_4096 = (tick & 0xFFFU) * 1000U;
+    const auto clock_us = static_cast<std::int64_t>((tick >> 12U) * 1000U + (sub_ms_us_4096 >> 12U));
+    const std::uint64_t fraction = sub_ms_us_4096 & 0xFFFU;
+    const TimestampTz shifted = DatumGetTimestampTz(
+        DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(clock_us - pg_epoch_offset_us), shift));
+    const std::uint64_t ms = unix_ms(shifted);  // 22008 outside 1970 to 10889
+    const std::uint64_t us_in_ms =
+        (static_cast<std::uint64_t>(shifted) + static_cast<std::uint64_t>(pg_epoch_offset_us)) % 1000U;
+    // (999 * 4096 + 4095) / 1000 < 4096: the fraction of the millisecond.
+    const std::uint64_t rand_a = ((us_in_ms << 12U) + fraction) / 1000U;
+    std::array<std::uint8_t, 8> random{};
+    if (const std::error_code ec = backend_entropy().read(random.data(), random.size())) {
+        report_generation_failure("gen_ulid_v7(interval)", ec);
+    }
+    std::uint64_t rand_b = 0;
+    for (const std::uint8_t b : random) rand_b = (rand_b << 8U) | b;
+    rand_b &= (std::uint64_t{1} << 62U) - 1U;
+    return make_datum(ulid::uuidv7_layout::make_id((ms << 12U) | rand_a, 0, rand_b));
+}
+
 // --- TypeIDs ----------------------------------------------------------------
 // TypeID (jetify-com/typeid v0.3.0) is a text form at the edge: the prefix
 // belongs to the column, the key stays a 16-byte ulid.
