@@ -59,7 +59,8 @@
 //     operator<< and >>, std::hash (keyed SipHash-1-3) and hash_value (Boost),
 //     std::format and {fmt} (<ulid/fmt.hpp>), "{:l}" lower case and "{:u}" the UUID form;
 //     std::expected forms of parse (C++23);
-//     opt-in headers <ulid/json.hpp>, msgpack.hpp, cereal.hpp, qt.hpp, pqxx.hpp, soci.hpp
+//     opt-in headers <ulid/json.hpp>, msgpack.hpp, cereal.hpp, qt.hpp, pqxx.hpp, soci.hpp;
+//     <ulid/facade.hpp> (private IDs: a UUIDv4 facade for UUIDv7 keys)
 //
 // The file reads in three parts: configuration (below); part 1, the public
 // API section by section, each entity with its guarantees; part 2, the
@@ -334,6 +335,7 @@ enum class errc {
     invalid_prefix,      ///< a TypeID prefix that breaks the specification's rules
     wrong_prefix,        ///< a valid TypeID whose prefix is not the one expected
     clock_skew,          ///< an observed ID further ahead of the local clock than max_clock_skew()
+    wrong_version,       ///< an ID of another UUID version or variant than the call takes (<ulid/facade.hpp>)
 };
 
 /// The English text of an error, as std::error_code::message() gives it,
@@ -1924,6 +1926,8 @@ constexpr const char* error_message(errc e) noexcept {
             return "wrong TypeID prefix: the ID is of another type";
         case errc::clock_skew:
             return "clock skew: the observed ID is further ahead of the local clock than max_clock_skew()";
+        case errc::wrong_version:
+            return "wrong UUID version: not a UUIDv7 where one is needed, or not a version-4 facade";
     }
     return "unknown ulid error";
 }
