@@ -14,6 +14,9 @@
 // The C++ library comes before postgres.h: PostgreSQL's port.h turns printf,
 // snprintf and friends into macros that would break <cstdio> afterwards.
 #include "../../include/ulid/ulid.hpp"
+// The opt-in header of private IDs (ulid_to_facade, ulid_from_facade); it
+// includes <ulid/ulid.hpp>, found through -I../../include (Makefile).
+#include "../../include/ulid/facade.hpp"
 
 // postgres.h must come first among PostgreSQL's headers.
 // clang-format off
@@ -808,6 +811,70 @@ Datum ulid_from_typeid(PG_FUNCTION_ARGS) {
                            static_cast<std::size_t>(shown) < input.size() ? "..." : ""),
                     errdetail("%s", why.data)));
     pg_unreachable();
+}
+
+// --- private IDs (UUIDv47) -------------------------------------------------
+// A UUIDv4-looking facade of a UUIDv7 key, bit for bit UUIDv47's
+// (<ulid/facade.hpp>), under a 16-byte key given as bytea as UUIDv47's own
+// PostgreSQL extension takes it. The key is never quoted in a message.
+
+/// The key argument `n`: 16 bytes, k0 then k1, each little-endian; any
+/// other length is 22023, naming the length only.
+static ulid::facade_key arg_facade_key(FunctionCallInfo fcinfo, int n, const char* function) {
+    const bytea* key = PG_GETARG_BYTEA_PP(n);
+    const std::size_t size = VARSIZE_ANY_EXHDR(key);
+    if (size != 16) {
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("%s: the key must be 16 bytes, not %zu", function, size),
+                        errdetail("A facade key is 16 bytes, k0 then k1, each little-endian (UUIDv47's key).")));
+    }
+    std::uint8_t bytes[16];
+    std::memcpy(bytes, VARDATA_ANY(key), sizeof bytes);
+    return ulid::facade_key::from_bytes(bytes);
+}
+
+/// 22P02 for an ID of the wrong version (`what` says which was needed),
+/// quoting the ID in the argument's type's form (`as_uuid`), never the key.
+[[noreturn]] static void report_wrong_version(const char* function, const ulid::ulid& id, bool as_uuid,
+                                              const char* what, const char* hint) {
+    std::array<char, ulid::uuid_size + 1> shown{};
+    if (as_uuid) {
+        id.encode_uuid(shown.data());
+    } else {
+        id.encode(shown.data());
+    }
+    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("%s: %s is not %s", function, shown.data(), what),
+                    errdetail("%s", ulid::error_message(ulid::errc::wrong_version)), errhint("%s", hint)));
+    pg_unreachable();
+}
+
+PG_FUNCTION_INFO_V1(ulid_to_facade);
+/// The facade of a UUIDv7 (gen_ulid_v7()'s IDs) under the key: a valid
+/// UUIDv4 that shows neither time nor order; 22P02 for any other ID.
+Datum ulid_to_facade(PG_FUNCTION_ARGS) {
+    const ulid::ulid id = arg_id(fcinfo, 0);
+    const ulid::facade_key key = arg_facade_key(fcinfo, 1, "ulid_to_facade()");
+    ulid::ulid facade;
+    if (ulid::to_facade(id, key, facade)) {
+        report_wrong_version("ulid_to_facade()", id, false, "a UUIDv7",
+                             "gen_ulid_v7() makes UUIDv7 IDs; a classic ULID (gen_ulid()) has no facade.");
+    }
+    return make_datum(facade);
+}
+
+PG_FUNCTION_INFO_V1(ulid_from_facade);
+/// The UUIDv7 behind a facade under the key; 22P02 for anything but a
+/// version-4 UUID of the RFC variant. Any key decodes a facade to some
+/// UUIDv7 (it is not a MAC): look the result up before trusting it.
+Datum ulid_from_facade(PG_FUNCTION_ARGS) {
+    const ulid::ulid facade = arg_id(fcinfo, 0);
+    const ulid::facade_key key = arg_facade_key(fcinfo, 1, "ulid_from_facade()");
+    ulid::ulid id;
+    if (ulid::from_facade(facade, key, id)) {
+        report_wrong_version("ulid_from_facade()", facade, true, "a facade (a version-4 UUID)",
+                             "ulid_to_facade() makes facades: version 4, RFC variant.");
+    }
+    return make_datum(id);
 }
 
 PG_FUNCTION_INFO_V1(gen_monotonic_ulid);
