@@ -843,8 +843,9 @@ static ulid::facade_key arg_facade_key(FunctionCallInfo fcinfo, int n, const cha
     } else {
         id.encode(shown.data());
     }
-    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("%s: %s is not %s", function, shown.data(), what),
-                    errdetail("%s", ulid::error_message(ulid::errc::wrong_version)), errhint("%s", hint)));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("%s: %s is not %s", function, shown.data(), what),
+             errdetail("%s", ulid::error_message(ulid::errc::wrong_version)), errhint("%s", hint)));
     pg_unreachable();
 }
 

@@ -189,8 +189,7 @@ bool read_prefix(sqlite3_context* ctx, const char* function, sqlite3_value* valu
 /// little-endian (UUIDv47's key). On failure sets "<function>: the key must
 /// be a 16-byte blob, not ..." naming only the kind or the length, never the
 /// value, and returns false. The caller has handled NULL.
-bool read_facade_key(sqlite3_context* ctx, const char* function, sqlite3_value* value,
-                     ulid::facade_key& out) noexcept {
+bool read_facade_key(sqlite3_context* ctx, const char* function, sqlite3_value* value, ulid::facade_key& out) noexcept {
     const int type = sqlite3_value_type(value);
     const int size = sqlite3_value_bytes(value);
     if (type == SQLITE_BLOB && size == 16) {

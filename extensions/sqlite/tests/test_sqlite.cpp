@@ -973,8 +973,9 @@ TEST_CASE("ulid_to_facade() and ulid_from_facade(): private IDs (UUIDv47) under 
 
     // Round trips of ulid_v7() IDs under a random key; another key does not give them back.
     db.exec("CREATE TABLE k AS SELECT randomblob(16) AS key, randomblob(16) AS other");
-    db.exec("CREATE TABLE ids AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
-            "SELECT ulid_v7() AS id FROM n");
+    db.exec(
+        "CREATE TABLE ids AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+        "SELECT ulid_v7() AS id FROM n");
     db.exec("CREATE TABLE private AS SELECT id, ulid_to_facade(id, key) AS facade FROM ids, k");
     CHECK(db.integer("SELECT count(DISTINCT facade) FROM private") == 2000);
     CHECK(db.integer("SELECT count(*) FROM private, k WHERE ulid_from_facade(facade, key) = id") == 2000);
