@@ -61,6 +61,7 @@ public:
 
     /// The key from 16 bytes k0 || k1, each little-endian: the form of
     /// UUIDv47's PostgreSQL extension (`key bytea`) and of bytes().
+    // NOLINTNEXTLINE(modernize-avoid-c-arrays): a 16-byte array literal or buffer binds here, sized
     [[nodiscard]] static constexpr facade_key from_bytes(const std::uint8_t (&bytes)[16]) noexcept {
         return {load_le(bytes, 0), load_le(bytes, 8)};
     }
@@ -173,20 +174,16 @@ constexpr void facade_sip_round(std::uint64_t& v0, std::uint64_t& v1, std::uint6
     v2 = rotl64(v2, 32);
 }
 
-/// The 48-bit mask of an ID whose high() is `high` and low() is `low`: the
-/// low 48 bits of SipHash-2-4 of UUIDv47's 10-byte message. ulid.hpp's
+/// The low 48 bits of SipHash-2-4, under {k0, k1}, of a 10-byte message
+/// given as SipHash's two little-endian words: `m0` its bytes 0-7, `m1` its
+/// bytes 8-9 (the length byte is added here). ulid.hpp's
 /// detail::siphash<C, D> is not reused: it is fixed to 16-byte messages (its
 /// length block says 16) and, through its word loads, not constexpr; the
-/// rounds are the same. The message in SipHash's two little-endian words:
-///   m0 = msg[0..7] = (b6 & 0x0F), b7, (b8 & 0x3F), b9 .. b13
-///   m1 = msg[8..9] = b14, b15, and the length 10 in the top byte.
-[[nodiscard]] constexpr std::uint64_t facade_mask(std::uint64_t high, std::uint64_t low, std::uint64_t k0,
+/// rounds are the same (detail::rotl64 is shared).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal; SipHash's words in the paper's order
+[[nodiscard]] constexpr std::uint64_t facade_mask(std::uint64_t m0, std::uint64_t m1, std::uint64_t k0,
                                                   std::uint64_t k1) noexcept {
-    // low's bytes b8..b15 in little-endian order (a byte swap).
-    std::uint64_t r = 0;
-    for (unsigned i = 0; i < 8; ++i) r |= ((low >> (8U * i)) & 0xFFU) << (56U - 8U * i);
-    const std::uint64_t m0 = ((high >> 8U) & 0x0FU) | ((high & 0xFFU) << 8U) | ((r & ~std::uint64_t{0xC0}) << 16U);
-    const std::uint64_t m1 = (r >> 48U) | (std::uint64_t{10} << 56U);
+    m1 |= std::uint64_t{10} << 56U;
     std::uint64_t v0 = k0 ^ 0x736f6d6570736575ULL;
     std::uint64_t v1 = k1 ^ 0x646f72616e646f6dULL;
     std::uint64_t v2 = k0 ^ 0x6c7967656e657261ULL;
@@ -212,9 +209,19 @@ constexpr void facade_sip_round(std::uint64_t& v0, std::uint64_t& v1, std::uint6
 /// the error_code forms check the input. The transform is its own inverse
 /// but for the version, since the mask does not depend on the time.
 [[nodiscard]] constexpr ulid facade_transform(const ulid& id, const facade_key& key, unsigned version) noexcept {
+    const byte_array& b = id.bytes();
+    // Bytes 8-15 as a little-endian word, spelled out so that compilers make
+    // it one load (a loop they leave as a loop).
+    const std::uint64_t tail = std::uint64_t{b[8]} | std::uint64_t{b[9]} << 8U | std::uint64_t{b[10]} << 16U |
+                               std::uint64_t{b[11]} << 24U | std::uint64_t{b[12]} << 32U | std::uint64_t{b[13]} << 40U |
+                               std::uint64_t{b[14]} << 48U | std::uint64_t{b[15]} << 56U;
+    // UUIDv47's message [b6 & 0x0F, b7, b8 & 0x3F, b9 .. b15] as SipHash's words.
+    const std::uint64_t m0 =
+        std::uint64_t{b[6] & 0x0FU} | std::uint64_t{b[7]} << 8U | (tail & ~std::uint64_t{0xC0}) << 16U;
+    const std::uint64_t m1 = tail >> 48U;
+    const std::uint64_t mask = facade_mask(m0, m1, facade_access::k0(key), facade_access::k1(key));
     const std::uint64_t high = id.high();
     const std::uint64_t low = id.low();
-    const std::uint64_t mask = facade_mask(high, low, facade_access::k0(key), facade_access::k1(key));
     const std::uint64_t time = (high >> 16U) ^ mask;
     return ulid::from_high_low((time << 16U) | (std::uint64_t{version} << 12U) | (high & 0x0FFFU),
                                (low & ~(std::uint64_t{3} << 62U)) | (std::uint64_t{2} << 62U));
@@ -236,26 +243,26 @@ constexpr void facade_sip_round(std::uint64_t& v0, std::uint64_t& v1, std::uint6
 
 inline std::error_code facade_key::parse(std::string_view hex32, facade_key& out) noexcept {
     if (hex32.size() != 32) return errc::data_size;
-    std::uint8_t bytes[16] = {};
+    byte_array bytes{};
     for (std::size_t i = 0; i < 16; ++i) {
         const int hi = detail::facade_hex_digit(hex32[2 * i]);
         const int lo = detail::facade_hex_digit(hex32[2 * i + 1]);
         if ((hi | lo) < 0) {
-            detail::secure_wipe(bytes, sizeof bytes);
+            detail::secure_wipe(bytes.data(), bytes.size());
             return errc::invalid_characters;
         }
         bytes[i] = static_cast<std::uint8_t>((hi << 4) | lo);
     }
     out = from_bytes(bytes);
-    detail::secure_wipe(bytes, sizeof bytes);
+    detail::secure_wipe(bytes.data(), bytes.size());
     return {};
 }
 
 inline std::error_code facade_key::generate(facade_key& out) noexcept {
-    std::uint8_t bytes[16] = {};
-    const std::error_code ec = os_entropy::read(bytes, sizeof bytes);
+    byte_array bytes{};
+    const std::error_code ec = os_entropy::read(bytes.data(), bytes.size());
     if (!ec) out = from_bytes(bytes);
-    detail::secure_wipe(bytes, sizeof bytes);
+    detail::secure_wipe(bytes.data(), bytes.size());
     return ec;
 }
 

@@ -4,6 +4,7 @@
 // because Catch2 itself allocates.
 #include "catch.hpp"
 
+#include <ulid/facade.hpp>
 #include <ulid/ulid.hpp>
 
 #include <atomic>
@@ -361,4 +362,28 @@ TEST_CASE("TypeIDs: make, encode, parse, explain and hashing allocate nothing", 
     REQUIRE(allocations_during([&] {
                 keep(ulid::explain("Pre_01h455vb4pex5vsknk084sn02q", why.data(), why.size(), ulid::text_form::type_id));
             }) == 0);
+}
+
+TEST_CASE("private IDs (<ulid/facade.hpp>) allocate nothing, errors included", "[alloc]") {
+    const ulid::ulid v7 = ulid::make_v7();
+    ulid::facade_key key;
+    REQUIRE(allocations_during([&] { keep(ulid::facade_key::generate(key)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::facade_key::parse("00112233445566778899aabbccddeeff", key)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::facade_key::parse("0011223344556677:8899aabbccddeef", key)); }) == 0);
+    ulid::ulid facade;
+    ulid::ulid back;
+    for (int i = 0; i < 100; ++i) {
+        REQUIRE(allocations_during([&] { keep(ulid::to_facade(v7, key, facade)); }) == 0);
+        REQUIRE(allocations_during([&] { keep(ulid::from_facade(facade, key, back)); }) == 0);
+    }
+    REQUIRE(back == v7);
+    // The wrong kind: the error paths.
+    REQUIRE(allocations_during([&] { keep(ulid::to_facade(facade, key, back)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::from_facade(v7, key, back)); }) == 0);
+    ulid::type_id typed;
+    REQUIRE_FALSE(ulid::make_type_id("user", v7, typed));
+    ulid::type_id shown;
+    REQUIRE(allocations_during([&] { keep(ulid::to_facade(typed, key, shown)); }) == 0);
+    REQUIRE(allocations_during([&] { keep(ulid::from_facade(shown, key, typed)); }) == 0);
+    keep(back);
 }

@@ -1,7 +1,10 @@
 // The library's side of the differential test against the npm uuid package
 // (differential.js): `oracle make N` prints N make_v7() IDs, one per line as
 // "<uuid> <ulid>"; `oracle read` reads lines "<uuid> <ms before> <ms after>"
-// made by uuid's v7() and prints one verdict per line: "ok", or why not.
+// made by uuid's v7() and prints one verdict per line: "ok", or why not;
+// `oracle facade N` prints N facades (<ulid/facade.hpp>) of make_v7() IDs
+// under a fresh key, one per line as "<facade uuid> <v7 uuid>".
+#include <ulid/facade.hpp>
 #include <ulid/ulid.hpp>
 
 #include <cstdio>
@@ -17,6 +20,18 @@ int main(int argc, char** argv) {
         for (long i = 0; i < n; ++i) {
             const ulid::ulid id = ulid::make_v7();
             std::printf("%s %s\n", id.encode_uuid().data(), id.encode().data());
+        }
+        return 0;
+    }
+    if (argc == 3 && std::strcmp(argv[1], "facade") == 0) {
+        ulid::facade_key key;
+        if (ulid::facade_key::generate(key)) return 1;
+        const long n = std::strtol(argv[2], nullptr, 10);
+        for (long i = 0; i < n; ++i) {
+            const ulid::ulid id = ulid::make_v7();
+            ulid::ulid facade;
+            if (ulid::to_facade(id, key, facade)) return 1;
+            std::printf("%s %s\n", facade.encode_uuid().data(), id.encode_uuid().data());
         }
         return 0;
     }
@@ -45,6 +60,6 @@ int main(int argc, char** argv) {
         }
         return 0;
     }
-    std::fprintf(stderr, "usage: %s make N | read\n", argv[0]);
+    std::fprintf(stderr, "usage: %s make N | read | facade N\n", argv[0]);
     return 2;
 }
