@@ -828,8 +828,8 @@ static ulid::facade_key arg_facade_key(FunctionCallInfo fcinfo, int n, const cha
                         errmsg("%s: the key must be 16 bytes, not %zu", function, size),
                         errdetail("A facade key is 16 bytes, k0 then k1, each little-endian (UUIDv47's key).")));
     }
-    std::uint8_t bytes[16];
-    std::memcpy(bytes, VARDATA_ANY(key), sizeof bytes);
+    ulid::byte_array bytes{};
+    std::memcpy(bytes.data(), VARDATA_ANY(key), bytes.size());
     return ulid::facade_key::from_bytes(bytes);
 }
 

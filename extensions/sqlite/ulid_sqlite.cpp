@@ -193,8 +193,8 @@ bool read_facade_key(sqlite3_context* ctx, const char* function, sqlite3_value* 
     const int type = sqlite3_value_type(value);
     const int size = sqlite3_value_bytes(value);
     if (type == SQLITE_BLOB && size == 16) {
-        std::uint8_t bytes[16];
-        std::memcpy(bytes, sqlite3_value_blob(value), sizeof bytes);
+        ulid::byte_array bytes{};
+        std::memcpy(bytes.data(), sqlite3_value_blob(value), bytes.size());
         out = ulid::facade_key::from_bytes(bytes);
         return true;
     }

@@ -100,10 +100,10 @@ void wipe(void* p, std::size_t n) noexcept {
 /// (`raw`, for a file only).
 std::error_code parse_facade_key(std::string_view text, bool raw, ulid::facade_key& out) noexcept {
     if (raw && text.size() == 16) {
-        std::uint8_t bytes[16];
-        std::memcpy(bytes, text.data(), sizeof bytes);
+        ulid::byte_array bytes{};
+        std::memcpy(bytes.data(), text.data(), bytes.size());
         out = ulid::facade_key::from_bytes(bytes);
-        wipe(bytes, sizeof bytes);
+        wipe(bytes.data(), bytes.size());
         return {};
     }
     const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
@@ -314,6 +314,24 @@ void report(output_buffer& out, std::uint64_t line, const std::string& input, co
     }
 }
 
+/// --to-facade or --from-facade, when asked, on a parsed input (a TypeID
+/// keeps its prefix both ways); false, after reporting why, for an input of
+/// the wrong version.
+bool apply_facade(std::string_view text, std::size_t length, std::uint64_t line, const options& opt, output_buffer& out,
+                  bool as_type_id, ulid::ulid& id, ulid::type_id& type_id) {
+    if (!opt.to_facade && !opt.from_facade) return true;
+    const ulid::facade_key& key = opt.facade_key;
+    std::error_code ec;
+    if (as_type_id) {
+        ec = opt.to_facade ? ulid::to_facade(type_id, key, type_id) : ulid::from_facade(type_id, key, type_id);
+        if (!ec) id = type_id.id();
+    } else {
+        ec = opt.to_facade ? ulid::to_facade(id, key, id) : ulid::from_facade(id, key, id);
+    }
+    if (ec) report(out, line, shown(text, length), ec.message());
+    return !ec;
+}
+
 /// Checks one ULID or UUID and prints what the options ask for. `text` holds
 /// the input, or its first line_reader::kept characters when `length` is
 /// larger; `line` is its line number on standard input (0 for an argument).
@@ -335,26 +353,13 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
         report(out, line, shown(text, length), why);
         return false;
     }
-    if (opt.to_facade || opt.from_facade) {
-        // A TypeID keeps its prefix both ways.
-        const ulid::facade_key& key = opt.facade_key;
-        const std::error_code fec =
-            as_type_id
-                ? (opt.to_facade ? ulid::to_facade(type_id, key, type_id) : ulid::from_facade(type_id, key, type_id))
-                : (opt.to_facade ? ulid::to_facade(id, key, id) : ulid::from_facade(id, key, id));
-        if (fec) {
-            report(out, line, shown(text, length), fec.message());
-            return false;
-        }
-        if (as_type_id) id = type_id.id();
-    }
+    if (!apply_facade(text, length, line, opt, out, as_type_id, id, type_id)) return false;
     char* p = out.reserve(output_buffer::max_record);
     char* end = nullptr;
-    if (opt.to_facade) {
-        out.commit(put(as_type_id ? type_id.encode(p) : id.encode_uuid(p), "\n"));
-        return true;
-    }
     switch (output_of(opt)) {
+        case parse_output::facade:
+            end = put(as_type_id ? type_id.encode(p) : id.encode_uuid(p), "\n");
+            break;
         case parse_output::json:
             end = put_json(p, id, opt, cache, as_type_id ? &type_id : nullptr);
             break;
@@ -409,6 +414,16 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
     return bad;
 }
 
+/// The next ID of `source` at the given or the current time, or with
+/// --to-facade its facade (the options chose uuidv7_layout then, so the ID
+/// is a UUIDv7 and to_facade() never refuses it).
+template <class Source>
+std::error_code next_of(Source& source, const options& opt, ulid::ulid& id) noexcept {
+    const std::error_code ec = opt.time_given ? source.next(opt.time_ms, id) : source.next_now(id);
+    if (ec || !opt.to_facade) return ec;
+    return ulid::to_facade(id, opt.facade_key, id);
+}
+
 /// Prints opt.count ULIDs from `source` (a monotonic source: next(ms, out),
 /// next_now(out)) at the current or the given time. next() keeps the list
 /// strictly increasing: within a millisecond the entropy grows, and when it
@@ -437,18 +452,10 @@ int generate(Source& source, const options& opt, output_buffer& out) {
     time_cache cache;
     for (std::uint64_t i = 0; i < opt.count && out.error() == 0; ++i) {
         ulid::ulid id;
-        if (const std::error_code ec = opt.time_given ? source.next(opt.time_ms, id) : source.next_now(id)) {
+        if (const std::error_code ec = next_of(source, opt, id)) {
             out.flush();
             std::fprintf(stderr, "ulid: cannot generate a ULID: %s\n", ec.message().c_str());
             return 1;
-        }
-        if (opt.to_facade) {
-            // A UUIDv7 (the options chose uuidv7_layout): never refused.
-            if (const std::error_code ec = ulid::to_facade(id, opt.facade_key, id)) {
-                out.flush();
-                std::fprintf(stderr, "ulid: cannot make a facade: %s\n", ec.message().c_str());
-                return 1;
-            }
         }
         if (opt.prefix_given && ulid::make_type_id(opt.prefix, id, type_id)) return 1;  // checked by the options
         if (opt.prefix_given && !opt.json()) {

@@ -81,6 +81,7 @@ struct options {
 /// What parsing prints for each valid input, chosen by the options alone so
 /// that every input of one call gets the same treatment.
 enum class parse_output {
+    facade,    ///< --to-facade: the facade as a UUID (a TypeID's as a TypeID)
     json,      ///< -v or -f json
     uuid,      ///< --uuid
     time,      ///< -f TIME_FORMAT or -l: the time, for UUID inputs too
@@ -90,6 +91,7 @@ enum class parse_output {
 
 /// The output of parsing; the options must have passed parse_command_line().
 [[nodiscard]] inline parse_output output_of(const options& opt) noexcept {
+    if (opt.to_facade) return parse_output::facade;
     if (opt.json()) return parse_output::json;
     if (opt.uuid) return parse_output::uuid;
     if (opt.time_format_given() || opt.local) return parse_output::time;
