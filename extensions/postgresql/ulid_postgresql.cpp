@@ -14,6 +14,9 @@
 // The C++ library comes before postgres.h: PostgreSQL's port.h turns printf,
 // snprintf and friends into macros that would break <cstdio> afterwards.
 #include "../../include/ulid/ulid.hpp"
+// The opt-in header of private IDs (ulid_to_facade, ulid_from_facade); it
+// includes <ulid/ulid.hpp>, found through -I../../include (Makefile).
+#include "../../include/ulid/facade.hpp"
 
 // postgres.h must come first among PostgreSQL's headers.
 // clang-format off
@@ -699,6 +702,48 @@ Datum gen_ulid_v7(PG_FUNCTION_ARGS) {
     return make_datum(next_v7("gen_ulid_v7()"));
 }
 
+/// gen_ulid_v7(shift)'s last tick (1/4096 ms of the unshifted clock), so that
+/// each call reads a later one, as PostgreSQL 18's uuidv7() reads its clock.
+static std::uint64_t shifted_clock_tick = 0;
+
+PG_FUNCTION_INFO_V1(gen_ulid_v7_shift);
+/// PostgreSQL 18's uuidv7(shift): a UUIDv7 whose time is the clock moved by
+/// the interval, added as timestamptz + interval adds it (days and months in
+/// the session's TimeZone), the sub-microsecond fraction of the clock carried
+/// over, rand_a the sub-millisecond time in 1/4096 ms and rand_b 62 fresh
+/// random bits. The clock is read at least one tick (about 244 ns) after
+/// the previous call's, so for one interval of fixed length the values of a
+/// backend increase strictly, as 18's do; across different intervals they
+/// are not ordered, nor with gen_ulid_v7() (another sequence) or
+/// ulid_observe(). A time before 1970 or after year 10889 is 22008, as
+/// ulid_lower_bound() reports it (18 wraps such a time silently).
+Datum gen_ulid_v7_shift(PG_FUNCTION_ARGS) {
+    const Datum shift = PG_GETARG_DATUM(0);
+    std::uint64_t tick = ulid::uuidv7_layout::now_tick();
+    if (tick <= shifted_clock_tick) tick = shifted_clock_tick + 1U;
+    shifted_clock_tick = tick;
+    // The clock in Unix microseconds and a remainder in 1/4096 us (tick *
+    // 1000 / 4096, split so that no product passes 2^63).
+    const std::uint64_t sub_ms_us_4096 = (tick & 0xFFFU) * 1000U;
+    const auto clock_us = static_cast<std::int64_t>((tick >> 12U) * 1000U + (sub_ms_us_4096 >> 12U));
+    const std::uint64_t fraction = sub_ms_us_4096 & 0xFFFU;
+    const TimestampTz shifted = DatumGetTimestampTz(
+        DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(clock_us - pg_epoch_offset_us), shift));
+    const std::uint64_t ms = unix_ms(shifted);  // 22008 outside 1970 to 10889
+    const std::uint64_t us_in_ms =
+        (static_cast<std::uint64_t>(shifted) + static_cast<std::uint64_t>(pg_epoch_offset_us)) % 1000U;
+    // (999 * 4096 + 4095) / 1000 < 4096: the fraction of the millisecond.
+    const std::uint64_t rand_a = ((us_in_ms << 12U) + fraction) / 1000U;
+    std::array<std::uint8_t, 8> random{};
+    if (const std::error_code ec = backend_entropy().read(random.data(), random.size())) {
+        report_generation_failure("gen_ulid_v7(interval)", ec);
+    }
+    std::uint64_t rand_b = 0;
+    for (const std::uint8_t b : random) rand_b = (rand_b << 8U) | b;
+    rand_b &= (std::uint64_t{1} << 62U) - 1U;
+    return make_datum(ulid::uuidv7_layout::make_id((ms << 12U) | rand_a, 0, rand_b));
+}
+
 // --- TypeIDs ----------------------------------------------------------------
 // TypeID (jetify-com/typeid v0.3.0) is a text form at the edge: the prefix
 // belongs to the column, the key stays a 16-byte ulid.
@@ -764,6 +809,71 @@ Datum ulid_from_typeid(PG_FUNCTION_ARGS) {
                            static_cast<std::size_t>(shown) < input.size() ? "..." : ""),
                     errdetail("%s", why.data)));
     pg_unreachable();
+}
+
+// --- private IDs (UUIDv47) -------------------------------------------------
+// A UUIDv4-looking facade of a UUIDv7 key, bit for bit UUIDv47's
+// (<ulid/facade.hpp>), under a 16-byte key given as bytea as UUIDv47's own
+// PostgreSQL extension takes it. The key is never quoted in a message.
+
+/// The key argument `n`: 16 bytes, k0 then k1, each little-endian; any
+/// other length is 22023, naming the length only.
+static ulid::facade_key arg_facade_key(FunctionCallInfo fcinfo, int n, const char* function) {
+    const bytea* key = PG_GETARG_BYTEA_PP(n);
+    const std::size_t size = VARSIZE_ANY_EXHDR(key);
+    if (size != 16) {
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("%s: the key must be 16 bytes, not %zu", function, size),
+                        errdetail("A facade key is 16 bytes, k0 then k1, each little-endian (UUIDv47's key).")));
+    }
+    ulid::byte_array bytes{};
+    std::memcpy(bytes.data(), VARDATA_ANY(key), bytes.size());
+    return ulid::facade_key::from_bytes(bytes);
+}
+
+/// 22P02 for an ID of the wrong version (`what` says which was needed),
+/// quoting the ID in the argument's type's form (`as_uuid`), never the key.
+[[noreturn]] static void report_wrong_version(const char* function, const ulid::ulid& id, bool as_uuid,
+                                              const char* what, const char* hint) {
+    std::array<char, ulid::uuid_size + 1> shown{};
+    if (as_uuid) {
+        id.encode_uuid(shown.data());
+    } else {
+        id.encode(shown.data());
+    }
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION), errmsg("%s: %s is not %s", function, shown.data(), what),
+             errdetail("%s", ulid::error_message(ulid::errc::wrong_version)), errhint("%s", hint)));
+    pg_unreachable();
+}
+
+PG_FUNCTION_INFO_V1(ulid_to_facade);
+/// The facade of a UUIDv7 (gen_ulid_v7()'s IDs) under the key: a valid
+/// UUIDv4 that shows neither time nor order; 22P02 for any other ID.
+Datum ulid_to_facade(PG_FUNCTION_ARGS) {
+    const ulid::ulid id = arg_id(fcinfo, 0);
+    const ulid::facade_key key = arg_facade_key(fcinfo, 1, "ulid_to_facade()");
+    ulid::ulid facade;
+    if (ulid::to_facade(id, key, facade)) {
+        report_wrong_version("ulid_to_facade()", id, false, "a UUIDv7",
+                             "gen_ulid_v7() makes UUIDv7 IDs; a classic ULID (gen_ulid()) has no facade.");
+    }
+    return make_datum(facade);
+}
+
+PG_FUNCTION_INFO_V1(ulid_from_facade);
+/// The UUIDv7 behind a facade under the key; 22P02 for anything but a
+/// version-4 UUID of the RFC variant. Any key decodes a facade to some
+/// UUIDv7 (it is not a MAC): look the result up before trusting it.
+Datum ulid_from_facade(PG_FUNCTION_ARGS) {
+    const ulid::ulid facade = arg_id(fcinfo, 0);
+    const ulid::facade_key key = arg_facade_key(fcinfo, 1, "ulid_from_facade()");
+    ulid::ulid id;
+    if (ulid::from_facade(facade, key, id)) {
+        report_wrong_version("ulid_from_facade()", facade, true, "a facade (a version-4 UUID)",
+                             "ulid_to_facade() makes facades: version 4, RFC variant.");
+    }
+    return make_datum(id);
 }
 
 PG_FUNCTION_INFO_V1(gen_monotonic_ulid);

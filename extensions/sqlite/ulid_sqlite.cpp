@@ -11,11 +11,13 @@
 #include <sqlite3ext.h>
 SQLITE_EXTENSION_INIT1
 
+#include <ulid/facade.hpp>
 #include <ulid/ulid.hpp>
 
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <new>
 #include <string_view>
 #include <system_error>
@@ -179,6 +181,31 @@ bool read_prefix(sqlite3_context* ctx, const char* function, sqlite3_value* valu
     if (ulid::is_type_id_prefix(out)) return true;
     std::snprintf(message.data(), message.size(), "%s: invalid prefix '%s': %s", function,
                   quoted_input(out).text.data(), ulid::error_message(ulid::errc::invalid_prefix));
+    sqlite3_result_error(ctx, message.data(), -1);
+    return false;
+}
+
+/// Reads a facade key argument: a 16-byte blob, k0 then k1, each
+/// little-endian (UUIDv47's key). On failure sets "<function>: the key must
+/// be a 16-byte blob, not ..." naming only the kind or the length, never the
+/// value, and returns false. The caller has handled NULL.
+bool read_facade_key(sqlite3_context* ctx, const char* function, sqlite3_value* value, ulid::facade_key& out) noexcept {
+    const int type = sqlite3_value_type(value);
+    const int size = sqlite3_value_bytes(value);
+    if (type == SQLITE_BLOB && size == 16) {
+        ulid::byte_array bytes{};
+        std::memcpy(bytes.data(), sqlite3_value_blob(value), bytes.size());
+        out = ulid::facade_key::from_bytes(bytes);
+        return true;
+    }
+    std::array<char, 256> message{};
+    if (type == SQLITE_BLOB) {
+        std::snprintf(message.data(), message.size(), "%s: the key must be a 16-byte blob, not a blob of %d bytes",
+                      function, size);
+    } else {
+        std::snprintf(message.data(), message.size(), "%s: the key must be a 16-byte blob, not %s", function,
+                      type == SQLITE_TEXT ? "text" : kind_of(value));
+    }
     sqlite3_result_error(ctx, message.data(), -1);
     return false;
 }
@@ -403,6 +430,68 @@ static void ulid_from_typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite
     result_text(ctx, id);
 }
 
+/// ulid_to_facade(id, key): the UUIDv47 facade of a UUIDv7 (text or blob,
+/// as ulid_v7() makes) under a 16-byte blob key, as UUID text: a version-4
+/// UUID with no readable time. Any other ID is an error
+/// (ulid::errc::wrong_version); the key appears in no message.
+static void ulid_to_facade_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    ulid::facade_key key;
+    if (!read_id(ctx, "ulid_to_facade", argv[0], id) || !read_facade_key(ctx, "ulid_to_facade", argv[1], key)) return;
+    ulid::ulid facade;
+    if (const std::error_code ec = ulid::to_facade(id, key, facade)) {
+        std::array<char, 256> message{};
+        std::snprintf(message.data(), message.size(), "ulid_to_facade: %s is not a UUIDv7: %s", id.encode().c_str(),
+                      library_message(ec));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    std::array<char, ulid::uuid_size> text{};
+    facade.encode_uuid(text.data());
+    sqlite3_result_text(ctx, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+}
+
+/// ulid_from_facade(uuid, key): the ULID text of the UUIDv7 behind a facade
+/// (UUID text, in any spelling ulid_from_uuid() reads) under a 16-byte blob
+/// key. Anything but a version-4 UUID of the RFC variant is an error; a
+/// wrong key gives another, well-formed UUIDv7 (UUIDv47 is not a MAC).
+static void ulid_from_facade_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    sqlite3_value* const value = argv[0];
+    const int type = sqlite3_value_type(value);
+    if (type == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+    std::array<char, 512> message{};
+    if (type != SQLITE_TEXT) {
+        std::snprintf(message.data(), message.size(),
+                      "ulid_from_facade: invalid UUID (%s): expected 36-character text "
+                      "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+                      type == SQLITE_BLOB ? "a blob" : kind_of(value));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    std::string_view text;
+    if (!value_text(ctx, value, text)) return;
+    ulid::ulid facade;
+    if (ulid::parse_uuid(text, facade)) {
+        std::array<char, 128> why{};
+        (void)ulid::explain(text, why.data(), why.size(), ulid::text_form::uuid);
+        std::snprintf(message.data(), message.size(), "ulid_from_facade: invalid UUID '%s': %s",
+                      quoted_input(text).text.data(), why.data());
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    ulid::facade_key key;
+    if (!read_facade_key(ctx, "ulid_from_facade", argv[1], key)) return;
+    ulid::ulid id;
+    if (const std::error_code ec = ulid::from_facade(facade, key, id)) {
+        std::snprintf(message.data(), message.size(), "ulid_from_facade: %s is not a facade (a version-4 UUID): %s",
+                      facade.encode_uuid().c_str(), library_message(ec));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return;
+    }
+    result_text(ctx, id);
+}
+
 /// ulid_valid(x): 1 for a valid ULID text or a 16-byte blob, 0 for anything
 /// else; never an error.
 static void ulid_valid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
@@ -452,7 +541,7 @@ constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
 // call it.
 constexpr int observer = SQLITE_UTF8;
 
-constexpr std::array<function_entry, 16> functions = {{
+constexpr std::array<function_entry, 18> functions = {{
     {"ulid", 0, generator, ulid_text_function},
     {"ulid_bytes", 0, generator, ulid_bytes_function},
     {"ulid_v7", 0, generator, ulid_v7_function},
@@ -469,6 +558,8 @@ constexpr std::array<function_entry, 16> functions = {{
     {"typeid", 1, generator, typeid_function},
     {"ulid_to_typeid", 2, pure, ulid_to_typeid_function},
     {"ulid_from_typeid", 2, pure, ulid_from_typeid_function},
+    {"ulid_to_facade", 2, pure, ulid_to_facade_function},
+    {"ulid_from_facade", 2, pure, ulid_from_facade_function},
 }};
 
 }  // namespace

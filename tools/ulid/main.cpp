@@ -7,6 +7,7 @@
 #include "options.hpp"
 #include "time_text.hpp"
 
+#include <ulid/facade.hpp>
 #include <ulid/ulid.hpp>
 
 #include <array>
@@ -14,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -57,6 +59,14 @@ Output:
                        (and first typeid, prefix for a TypeID)
       --uuid           print ULIDs in RFC 9562 UUID form
       --lower          print ULIDs in lower case; when parsing, print the ULID of every input
+Private IDs (UUIDv47: a UUIDv4 facade that hides a UUIDv7's time, under a secret key):
+      --to-facade      print the facade of each ID as a UUID (of a TypeID: a TypeID under
+                       its prefix); generating, of new --v7 IDs
+      --from-facade    read each input as a facade and print as above for the UUIDv7 behind it
+      --facade-key-file PATH
+                       read the key from PATH: 32 hex digits (k0 then k1, little-endian, as
+                       UUIDv47 writes them) or 16 bytes; without it, the 32 hex digits of
+                       the environment variable ULID_FACADE_KEY. Never on the command line
   -h, --help           print this help and exit
       --version        print the version and exit
 
@@ -73,6 +83,84 @@ Exit status: 0 success; 1 an invalid input (the others are still processed)
 or a read or write failure; 2 a bad command line (nothing done).
 Manual: docs/cli.md
 )";
+
+/// The environment variable that holds the facade key when no
+/// --facade-key-file is given.
+constexpr const char* facade_key_variable = "ULID_FACADE_KEY";
+
+/// Overwrites `n` bytes at `p` with zeros in a way the compiler keeps (the
+/// key's copies in buffers read from a file or the environment).
+void wipe(void* p, std::size_t n) noexcept {
+    auto* volatile bytes = static_cast<volatile unsigned char*>(p);
+    for (std::size_t i = 0; i < n; ++i) bytes[i] = 0;
+}
+
+/// The key of 32 hexadecimal digits (surrounding blanks and a line end
+/// allowed, as a file written by `echo` has them) or of exactly 16 bytes
+/// (`raw`, for a file only).
+std::error_code parse_facade_key(std::string_view text, bool raw, ulid::facade_key& out) noexcept {
+    if (raw && text.size() == 16) {
+        ulid::byte_array bytes{};
+        std::memcpy(bytes.data(), text.data(), bytes.size());
+        out = ulid::facade_key::from_bytes(bytes);
+        wipe(bytes.data(), bytes.size());
+        return {};
+    }
+    const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+    while (!text.empty() && blank(text.back())) text.remove_suffix(1);
+    return ulid::facade_key::parse(text, out);
+}
+
+/// A path in a message: between single quotes, escaped as quoted() does,
+/// but whole (a path cut short would not say which file).
+std::string quoted_path(std::string_view path) {
+    std::string s = "'";
+    for (const char c : path) append_escaped(s, c);
+    return s + "'";
+}
+
+/// Reads the facade key into opt.facade_key from --facade-key-file's file or,
+/// without it, from ULID_FACADE_KEY; "" on success, else why not. No message
+/// holds the key or any part of it; the copies read are wiped.
+std::string load_facade_key(options& opt) {
+    const char* direction = opt.to_facade ? "--to-facade" : "--from-facade";
+    if (opt.facade_key_file.empty()) {
+        const char* env = std::getenv(facade_key_variable);
+        if (env == nullptr || *env == '\0') {
+            return std::string(direction) + " needs a key: --facade-key-file PATH, or 32 hexadecimal digits in the " +
+                   "environment variable " + facade_key_variable;
+        }
+        if (const std::error_code ec = parse_facade_key(env, false, opt.facade_key)) {
+            return std::string("invalid key in the environment variable ") + facade_key_variable + ": " + ec.message() +
+                   " (expected 32 hexadecimal digits)";
+        }
+        return {};
+    }
+    const std::string path(opt.facade_key_file);
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr) {
+        const int error = errno;
+        return "cannot read the key file " + quoted_path(path) + ": " + std::generic_category().message(error);
+    }
+    // A key file is 16 to a few dozen bytes; more is not a key (read one
+    // byte past the limit to tell).
+    std::array<char, 257> buffer{};
+    const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), file);
+    const int read_error = std::ferror(file) != 0 ? (errno != 0 ? errno : EIO) : 0;
+    std::fclose(file);
+    std::error_code ec = ulid::make_error_code(ulid::errc::data_size);
+    if (read_error == 0 && n < buffer.size()) ec = parse_facade_key({buffer.data(), n}, true, opt.facade_key);
+    wipe(buffer.data(), buffer.size());
+    if (read_error != 0) {
+        return "cannot read the key file " + quoted_path(path) + ": " + std::generic_category().message(read_error);
+    }
+    if (ec) {
+        return "invalid key in the file " + quoted_path(path) + ": " + ec.message() +
+               " (expected 32 hexadecimal digits, or 16 bytes)";
+    }
+    return {};
+}
 
 /// Exit status for a bad command line; 1 means an invalid input or an I/O
 /// failure, so that scripts can tell a typo in the call from bad data.
@@ -226,6 +314,24 @@ void report(output_buffer& out, std::uint64_t line, const std::string& input, co
     }
 }
 
+/// --to-facade or --from-facade, when asked, on a parsed input (a TypeID
+/// keeps its prefix both ways); false, after reporting why, for an input of
+/// the wrong version.
+bool apply_facade(std::string_view text, std::size_t length, std::uint64_t line, const options& opt, output_buffer& out,
+                  bool as_type_id, ulid::ulid& id, ulid::type_id& type_id) {
+    if (!opt.to_facade && !opt.from_facade) return true;
+    const ulid::facade_key& key = opt.facade_key;
+    std::error_code ec;
+    if (as_type_id) {
+        ec = opt.to_facade ? ulid::to_facade(type_id, key, type_id) : ulid::from_facade(type_id, key, type_id);
+        if (!ec) id = type_id.id();
+    } else {
+        ec = opt.to_facade ? ulid::to_facade(id, key, id) : ulid::from_facade(id, key, id);
+    }
+    if (ec) report(out, line, shown(text, length), ec.message());
+    return !ec;
+}
+
 /// Checks one ULID or UUID and prints what the options ask for. `text` holds
 /// the input, or its first line_reader::kept characters when `length` is
 /// larger; `line` is its line number on standard input (0 for an argument).
@@ -247,9 +353,13 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
         report(out, line, shown(text, length), why);
         return false;
     }
+    if (!apply_facade(text, length, line, opt, out, as_type_id, id, type_id)) return false;
     char* p = out.reserve(output_buffer::max_record);
     char* end = nullptr;
     switch (output_of(opt)) {
+        case parse_output::facade:
+            end = put(as_type_id ? type_id.encode(p) : id.encode_uuid(p), "\n");
+            break;
         case parse_output::json:
             end = put_json(p, id, opt, cache, as_type_id ? &type_id : nullptr);
             break;
@@ -304,13 +414,23 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
     return bad;
 }
 
+/// The next ID of `source` at the given or the current time, or with
+/// --to-facade its facade (the options chose uuidv7_layout then, so the ID
+/// is a UUIDv7 and to_facade() never refuses it).
+template <class Source>
+std::error_code next_of(Source& source, const options& opt, ulid::ulid& id) noexcept {
+    const std::error_code ec = opt.time_given ? source.next(opt.time_ms, id) : source.next_now(id);
+    if (ec || !opt.to_facade) return ec;
+    return ulid::to_facade(id, opt.facade_key, id);
+}
+
 /// Prints opt.count ULIDs from `source` (a monotonic source: next(ms, out),
 /// next_now(out)) at the current or the given time. next() keeps the list
 /// strictly increasing: within a millisecond the entropy grows, and when it
 /// cannot, or the clock steps back, the timestamp moves forward instead.
 template <class Source>
 int generate(Source& source, const options& opt, output_buffer& out) {
-    const bool plain = !opt.json() && !opt.uuid;
+    const bool plain = !opt.json() && !opt.uuid && !opt.to_facade;
     if (opt.after_given) {
         const ulid::observe_result r = source.observe(opt.after);
         if (r.ec == ulid::errc::clock_skew) {
@@ -332,13 +452,13 @@ int generate(Source& source, const options& opt, output_buffer& out) {
     time_cache cache;
     for (std::uint64_t i = 0; i < opt.count && out.error() == 0; ++i) {
         ulid::ulid id;
-        if (const std::error_code ec = opt.time_given ? source.next(opt.time_ms, id) : source.next_now(id)) {
+        if (const std::error_code ec = next_of(source, opt, id)) {
             out.flush();
             std::fprintf(stderr, "ulid: cannot generate a ULID: %s\n", ec.message().c_str());
             return 1;
         }
         if (opt.prefix_given && ulid::make_type_id(opt.prefix, id, type_id)) return 1;  // checked by the options
-        if (plain && opt.prefix_given) {
+        if (opt.prefix_given && !opt.json()) {
             char* p = out.reserve(ulid::type_id_max_size + 1);
             p = type_id.encode(p);
             *p++ = '\n';
@@ -410,8 +530,9 @@ int generate_with(const options& opt, output_buffer& out) {
 
 int generate_all(const options& opt, output_buffer& out) {
     // TypeIDs are UUIDv7, as the specification asks.
-    return opt.v7 || opt.prefix_given ? generate_with<ulid::uuidv7_layout>(opt, out)
-                                      : generate_with<ulid::ulid_layout>(opt, out);
+    // A facade is made of a UUIDv7.
+    return opt.v7 || opt.prefix_given || opt.to_facade ? generate_with<ulid::uuidv7_layout>(opt, out)
+                                                       : generate_with<ulid::ulid_layout>(opt, out);
 }
 
 int parse_all(const options& opt, output_buffer& out) {
@@ -455,6 +576,13 @@ int run(int argc, char** argv) {
             return exit_usage;
         case action::run:
             break;
+    }
+    if (opt.to_facade || opt.from_facade) {
+        error = load_facade_key(opt);
+        if (!error.empty()) {
+            std::fprintf(stderr, "ulid: %s\n", error.c_str());
+            return exit_usage;
+        }
     }
     if (!opt.warning.empty()) std::fprintf(stderr, "ulid: %s\n", opt.warning.c_str());
     output_buffer out(stdout);

@@ -11,6 +11,7 @@
 
 #include "time_text.hpp"
 
+#include <ulid/facade.hpp>
 #include <ulid/ulid.hpp>
 
 #include <array>
@@ -47,6 +48,10 @@ struct options {
     std::string_view prefix;    // valid (ulid::is_type_id_prefix) when prefix_given
     bool after_given = false;   // --after: every new ID is greater than `after`
     ulid::ulid after;
+    bool to_facade = false;                  // --to-facade: print the UUIDv47 facade of each ID
+    bool from_facade = false;                // --from-facade: decode each input as a facade first
+    std::string_view facade_key_file;        // --facade-key-file PATH; empty: ULID_FACADE_KEY
+    ulid::facade_key facade_key;             // read by main() when a facade option is given
     std::vector<std::string_view> operands;  // ULIDs, UUIDs or "-", in order
     std::string warning;                     // printed before running, when not empty
 
@@ -61,6 +66,7 @@ struct options {
     std::string v7_flag;
     std::string prefix_flag;
     std::string after_flag;
+    std::string facade_key_file_flag;
 
     /// True when the call inspects ULIDs instead of generating them.
     [[nodiscard]] bool parsing() const noexcept { return parse || !operands.empty(); }
@@ -75,6 +81,7 @@ struct options {
 /// What parsing prints for each valid input, chosen by the options alone so
 /// that every input of one call gets the same treatment.
 enum class parse_output {
+    facade,    ///< --to-facade: the facade as a UUID (a TypeID's as a TypeID)
     json,      ///< -v or -f json
     uuid,      ///< --uuid
     time,      ///< -f TIME_FORMAT or -l: the time, for UUID inputs too
@@ -84,6 +91,7 @@ enum class parse_output {
 
 /// The output of parsing; the options must have passed parse_command_line().
 [[nodiscard]] inline parse_output output_of(const options& opt) noexcept {
+    if (opt.to_facade) return parse_output::facade;
     if (opt.json()) return parse_output::json;
     if (opt.uuid) return parse_output::uuid;
     if (opt.time_format_given() || opt.local) return parse_output::time;
@@ -211,10 +219,11 @@ struct option_spec {  // NOLINT(clang-analyzer-optin.performance.Padding): field
 
 // NOLINTNEXTLINE(modernize-avoid-c-arrays): sized by its entries
 inline constexpr option_spec option_table[] = {
-    {'n', "count", true},     {'f', "format", true},  {'t', "time", true},    {'l', "local", false},
-    {'v', "verbose", false},  {'q', "quick", false},  {'z', "zero", false},   {'h', "help", false},
-    {'\0', "version", false}, {'\0', "uuid", false},  {'\0', "lower", false}, {'\0', "parse", false},
-    {'\0', "v7", false},      {'\0', "prefix", true}, {'\0', "after", true},
+    {'n', "count", true},         {'f', "format", true},           {'t', "time", true},    {'l', "local", false},
+    {'v', "verbose", false},      {'q', "quick", false},           {'z', "zero", false},   {'h', "help", false},
+    {'\0', "version", false},     {'\0', "uuid", false},           {'\0', "lower", false}, {'\0', "parse", false},
+    {'\0', "v7", false},          {'\0', "prefix", true},          {'\0', "after", true},  {'\0', "to-facade", false},
+    {'\0', "from-facade", false}, {'\0', "facade-key-file", true},
 };
 
 inline std::string spelled(const option_spec& spec, bool as_long) {
@@ -293,6 +302,19 @@ inline bool apply(const option_spec& spec, const std::string& flag, std::string_
         }
         opt.after_given = true;
         opt.after_flag = flag;
+    } else if (name == "to-facade") {
+        opt.to_facade = true;
+    } else if (name == "from-facade") {
+        opt.from_facade = true;
+    } else if (name == "facade-key-file") {
+        // Only the path is given on the command line, never the key: other
+        // users can read a process's arguments.
+        if (value.empty()) {
+            error = "invalid file for " + flag + " '': an empty path";
+            return false;
+        }
+        opt.facade_key_file = value;
+        opt.facade_key_file_flag = flag;
     } else if (name == "prefix") {
         if (!ulid::is_type_id_prefix(value)) {
             error = "invalid prefix for " + flag + " " + quoted(value) + ": " +
@@ -314,6 +336,21 @@ inline std::string conflict(const options& opt) {
     const auto both = [](const std::string& a, const std::string& b, const char* why) {
         return a + " and " + b + " cannot be combined: " + why;
     };
+    if (opt.to_facade && opt.from_facade) return both("--to-facade", "--from-facade", "choose one direction");
+    if (!opt.facade_key_file_flag.empty() && !opt.to_facade && !opt.from_facade) {
+        return opt.facade_key_file_flag + " gives the key of --to-facade or --from-facade, and neither is given";
+    }
+    if (opt.from_facade && !opt.parsing()) {
+        return "--from-facade is for parsing: give the facades as arguments, '-' or --parse";
+    }
+    if (opt.to_facade) {
+        constexpr const char* no_time = "a facade shows no time (decode it with --from-facade to see it)";
+        if (opt.json()) return both("--to-facade", opt.verbose ? opt.verbose_flag : opt.format_flag, no_time);
+        if (opt.time_format_given()) return both("--to-facade", opt.format_flag, no_time);
+        if (opt.local) return both("--to-facade", opt.local_flag, no_time);
+        if (opt.uuid) return both("--to-facade", "--uuid", "facades are always printed as UUIDs");
+        if (opt.lower) return both("--to-facade", "--lower", "facades are printed as UUIDs, in lower case");
+    }
     if (opt.parsing()) {
         const std::string& given = !opt.count_flag.empty()    ? opt.count_flag
                                    : !opt.time_flag.empty()   ? opt.time_flag

@@ -80,7 +80,7 @@ FROM (SELECT id, lag(id) OVER (ORDER BY seq) AS previous FROM gen_v7) s WHERE pr
 -- A classic gen_ulid() value is not a UUIDv7 (its version nibble is random):
 -- among 10000 about 1/16 * 1/4 would pass by chance, never all.
 SELECT bool_and(pg18_uuid_extract_version(id::uuid) IS NOT DISTINCT FROM 7) AS classic_all_v7 FROM gen;
-SELECT provolatile, proparallel FROM pg_proc WHERE proname = 'gen_ulid_v7';
+SELECT provolatile, proparallel FROM pg_proc WHERE oid = 'gen_ulid_v7()'::regprocedure;
 
 -- gen_monotonic_ulid() without shared_preload_libraries: ordered within this
 -- backend.

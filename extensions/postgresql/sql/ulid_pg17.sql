@@ -11,3 +11,7 @@ SELECT count(*) FILTER (WHERE get_byte(id::bytea, 8) >> 6 = 2) AS rfc_variant FR
 SELECT count(*) FILTER (WHERE uuid_extract_version(gen_ulid()::uuid) = 7) < 100 AS gen_ulid_rarely_v7
 FROM generate_series(1, 1000);
 DROP TABLE v7;
+-- gen_ulid_v7(shift) with an infinite interval (17 and later have them):
+-- 22008, as ulid_lower_bound('infinity').
+SELECT gen_ulid_v7(interval 'infinity');
+SELECT gen_ulid_v7(interval '-infinity');

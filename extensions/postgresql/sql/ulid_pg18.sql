@@ -30,3 +30,35 @@ DROP TABLE v7;
 SELECT ulid_time(u::ulid) = uuid_extract_timestamp(u) AS same_time
 FROM (SELECT uuidv7(interval '-1 day') AS u) s;
 DROP TABLE calls;
+-- gen_ulid_v7(shift) beside 18's uuidv7(shift): both version 7, the same
+-- time shift (the two calls a moment apart: within a second), in a time zone
+-- whose days are 23 or 25 hours across a daylight saving change.
+SET TimeZone = 'America/New_York';
+CREATE TEMP TABLE side AS
+SELECT s.label, uuidv7(s.shift) AS theirs, gen_ulid_v7(s.shift) AS ours
+FROM generate_series(1, 200) g,
+     (VALUES ('a minus day', interval '-1 day'), ('b two hours', interval '2 hours'),
+             ('c months and days', interval '-3 months 4 days'), ('d sub-millisecond', interval '-7.5 milliseconds'),
+             ('e ten years', interval '10 years')) s(label, shift);
+SELECT label, count(*) AS n,
+       count(*) FILTER (WHERE uuid_extract_version(theirs) = 7 AND uuid_extract_version(ours::uuid) = 7) AS both_v7,
+       count(*) FILTER (WHERE abs(extract(epoch FROM uuid_extract_timestamp(ours::uuid)
+                                                     - uuid_extract_timestamp(theirs))) < 1) AS same_shift
+FROM side GROUP BY label ORDER BY label;
+DROP TABLE side;
+RESET TimeZone;
+-- For one interval, called alternately, the two come out in call order, as
+-- the unshifted pair does above.
+CREATE TEMP TABLE shifted_calls (n bigint GENERATED ALWAYS AS IDENTITY, id uuid);
+DO $$
+BEGIN
+    FOR i IN 1..2000 LOOP
+        INSERT INTO shifted_calls (id) VALUES (uuidv7(interval '-1 hour'));
+        INSERT INTO shifted_calls (id) VALUES (gen_ulid_v7(interval '-1 hour')::uuid);
+    END LOOP;
+END
+$$;
+SELECT count(*) FILTER (WHERE id <= prev) AS out_of_order
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM shifted_calls) s
+WHERE prev IS NOT NULL;
+DROP TABLE shifted_calls;

@@ -958,3 +958,62 @@ TEST_CASE("typeid(), ulid_to_typeid() and ulid_from_typeid(): TypeIDs at the edg
         contains(db.plan("SELECT name FROM users WHERE id = ulid_to_bytes(ulid_from_typeid('" + grace + "', 'user'))"),
                  "SEARCH users USING INDEX sqlite_autoindex_users_1 (id=?)"));
 }
+
+TEST_CASE("ulid_to_facade() and ulid_from_facade(): private IDs (UUIDv47) under a 16-byte blob key") {
+    database db;
+    // UUIDv47's published vector: key k0 = 0x0123456789abcdef, k1 = 0xfedcba9876543210, little-endian bytes.
+    const std::string key = "x'efcdab89674523011032547698badcfe'";
+    const std::string v7 = "018f2d9f-9a2a-7def-8c3f-7b1a2c4d5e6f";
+    const std::string facade = "2463c780-7fca-4def-8c3f-7b1a2c4d5e6f";
+    CHECK(db.text("SELECT ulid_to_facade(ulid_from_uuid('" + v7 + "'), " + key + ")") == facade);
+    CHECK(db.text("SELECT ulid_to_facade(x'018f2d9f9a2a7def8c3f7b1a2c4d5e6f', " + key + ")") == facade);
+    CHECK(db.text("SELECT ulid_to_uuid(ulid_from_facade('" + facade + "', " + key + "))") == v7);
+    // Any spelling ulid_from_uuid() reads.
+    CHECK(db.text("SELECT ulid_to_uuid(ulid_from_facade('{2463C7807FCA4DEF8C3F7B1A2C4D5E6F}', " + key + "))") == v7);
+
+    // Round trips of ulid_v7() IDs under a random key; another key does not give them back.
+    db.exec("CREATE TABLE k AS SELECT randomblob(16) AS key, randomblob(16) AS other");
+    db.exec(
+        "CREATE TABLE ids AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) "
+        "SELECT ulid_v7() AS id FROM n");
+    db.exec("CREATE TABLE private AS SELECT id, ulid_to_facade(id, key) AS facade FROM ids, k");
+    CHECK(db.integer("SELECT count(DISTINCT facade) FROM private") == 2000);
+    CHECK(db.integer("SELECT count(*) FROM private, k WHERE ulid_from_facade(facade, key) = id") == 2000);
+    CHECK(db.integer("SELECT count(*) FROM private, k WHERE ulid_from_facade(facade, other) = id") == 0);
+    for (const auto& row : db.column("SELECT facade FROM private LIMIT 100")) {
+        ulid::ulid parsed_facade;
+        REQUIRE_FALSE(ulid::parse_uuid(row.text, parsed_facade));
+        CHECK(parsed_facade.uuid_version() == 4);
+        CHECK(row.text.size() == 36);
+    }
+
+    // Errors: the key must be a 16-byte blob (its value never shown), the ID a UUIDv7, the facade version 4.
+    const std::string not_v7 = library_message(ulid::errc::wrong_version);
+    CHECK(db.error("SELECT ulid_to_facade('01ARZ3NDEKTSV4RRFFQ69G5FAV', " + key + ")") ==
+          "ulid_to_facade: 01ARZ3NDEKTSV4RRFFQ69G5FAV is not a UUIDv7: " + not_v7);
+    CHECK(db.error("SELECT ulid_from_facade('" + v7 + "', " + key + ")") ==
+          "ulid_from_facade: " + v7 + " is not a facade (a version-4 UUID): " + not_v7);
+    CHECK(db.error("SELECT ulid_to_facade(ulid_v7(), x'efcdab89674523011032547698badc')") ==
+          "ulid_to_facade: the key must be a 16-byte blob, not a blob of 15 bytes");
+    CHECK(db.error("SELECT ulid_from_facade('" + facade + "', x'efcdab89674523011032547698badcfe00')") ==
+          "ulid_from_facade: the key must be a 16-byte blob, not a blob of 17 bytes");
+    CHECK(db.error("SELECT ulid_to_facade(ulid_v7(), 'efcdab89674523011032547698badcfe')") ==
+          "ulid_to_facade: the key must be a 16-byte blob, not text");
+    CHECK(db.error("SELECT ulid_to_facade(ulid_v7(), 7)") ==
+          "ulid_to_facade: the key must be a 16-byte blob, not an integer");
+    CHECK(db.error("SELECT ulid_to_facade('bad', " + key + ")") ==
+          "ulid_to_facade: invalid ULID 'bad': " + ulid::explain("bad"));
+    CHECK(db.error("SELECT ulid_from_facade('bad', " + key + ")") ==
+          "ulid_from_facade: invalid UUID 'bad': got 3 characters, expected 36");
+    CHECK(db.error("SELECT ulid_from_facade(x'2463c7807fca4def8c3f7b1a2c4d5e6f', " + key + ")") ==
+          "ulid_from_facade: invalid UUID (a blob): expected 36-character text xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
+
+    // NULL in, NULL out; deterministic, so usable in a generated column.
+    CHECK(db.is_null("SELECT ulid_to_facade(NULL, " + key + ")"));
+    CHECK(db.is_null("SELECT ulid_to_facade(ulid_v7(), NULL)"));
+    CHECK(db.is_null("SELECT ulid_from_facade(NULL, " + key + ")"));
+    CHECK(db.is_null("SELECT ulid_from_facade('" + facade + "', NULL)"));
+    db.exec("CREATE TABLE g(id TEXT, f TEXT GENERATED ALWAYS AS (ulid_to_facade(id, " + key + ")))");
+    db.exec("INSERT INTO g(id) VALUES (ulid_from_uuid('" + v7 + "'))");
+    CHECK(db.text("SELECT f FROM g") == facade);
+}
