@@ -20,8 +20,10 @@
 // All are constexpr (C++17), noexcept, allocation-free and thread-safe.
 // This header defines no macros but its include guard.
 //
-// The PostgreSQL functions are written from PostgreSQL's source (the same in
-// 11 to 18): hash_bytes_extended() in src/common/hashfn.c (Bob Jenkins'
+// The PostgreSQL functions are written from PostgreSQL's source (its
+// development branch; the seed and hash_combine64() checked against 15's
+// installed headers, the placement against servers 15, 17 and 18 by
+// postgresql_clients.sh): hash_bytes_extended() in src/common/hashfn.c (Bob Jenkins'
 // lookup3, 2006, as PostgreSQL adapted it: 32-bit words of the key in the
 // server's byte order, a non-zero seed mixed in first as a 12-byte block,
 // the result b << 32 | c), HASH_PARTITION_SEED in
