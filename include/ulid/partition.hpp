@@ -158,6 +158,7 @@ constexpr void pg_final(std::uint32_t& a, std::uint32_t& b, std::uint32_t& c) no
 }
 
 /// Bytes k[at..at+n) (n <= 4) as the low bytes of a little-endian word.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal; offset then count, as memcpy's order
 [[nodiscard]] constexpr std::uint32_t pg_load_le(const std::uint8_t* k, std::size_t at, std::size_t n) noexcept {
     std::uint32_t v = 0;
     for (std::size_t i = n; i-- > 0;) v = (v << 8U) | k[at + i];
@@ -169,6 +170,7 @@ constexpr void pg_final(std::uint32_t& a, std::uint32_t& b, std::uint32_t& c) no
 /// tail length; the public functions call it with 16 bytes). Its aligned
 /// and unaligned paths agree on such a server: both read little-endian
 /// words, and the tail's bytes land in the same places.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal; hash_bytes_extended()'s own parameters
 [[nodiscard]] constexpr std::uint64_t pg_hash_bytes_extended(const std::uint8_t* k, std::size_t len,
                                                              std::uint64_t seed) noexcept {
     // PostgreSQL's keylen is an int and len a uint32: the length wraps into
@@ -251,6 +253,7 @@ constexpr void pg_final(std::uint32_t& a, std::uint32_t& b, std::uint32_t& c) no
 
 /// The high 64 bits of the 128-bit product a * b, in 64-bit arithmetic
 /// (constexpr, and the same on targets without a 128-bit type).
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): a product; the order does not matter
 [[nodiscard]] constexpr std::uint64_t mul_high64(std::uint64_t a, std::uint64_t b) noexcept {
     const std::uint64_t a_lo = a & 0xFFFFFFFFU;
     const std::uint64_t a_hi = a >> 32U;
