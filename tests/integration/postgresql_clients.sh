@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The client-library tests that need a PostgreSQL server with the ulid
-# extension: ulid_integration_pqxx (libpqxx) and
-# ulid_integration_soci_postgresql (SOCI). Installs the extension as
-# extensions/postgresql/test.sh does, builds the two programs in
+# extension: ulid_integration_pqxx (libpqxx),
+# ulid_integration_soci_postgresql (SOCI), and <ulid/partition.hpp>'s hash
+# partitions against where the server puts rows (ulid_partition_route with
+# partition_route.sql). Installs the extension as
+# extensions/postgresql/test.sh does, builds the programs in
 # build/postgresql-clients, starts a throwaway cluster (extensions/postgresql/
 # cluster.sh: a mktemp folder, a Unix socket only, `nobody` when run as root,
-# removed on exit) and runs them there through ctest. A program whose library
+# removed on exit) and runs them there (the client libraries' through ctest). A program whose library
 # is not installed shows as a disabled ulid_skipped_integration_* test.
 #
 # Usage: bash tests/integration/postgresql_clients.sh   (PG_CONFIG=... picks the server)
@@ -31,6 +33,13 @@ cmake --build "$build" --parallel 2 --target ulid_postgresql_clients
 . "$ext/cluster.sh"
 cluster_init C
 cluster_start
+# <ulid/partition.hpp>: 10^5 IDs routed on the client, then placed by the
+# server in tables partitioned by HASH on a ulid and on a uuid column; every
+# row must be where ulid::postgres_partition() said.
+echo "== ulid: hash-partition routing against PostgreSQL's placement"
+"$build/tests/integration/ulid_partition_route" 100000 2 3 7 16 1000 |
+    "$bindir/psql" -X -q -d postgres -v ON_ERROR_STOP=1 -v moduli='{2,3,7,16,1000}' \
+        -f "$root/tests/integration/partition_route.sql"
 echo "== ulid: client libraries against PostgreSQL (port $port)"
 export ULID_TEST_POSTGRESQL="dbname=postgres"
 ctest --test-dir "$build" --output-on-failure --no-tests=error \
