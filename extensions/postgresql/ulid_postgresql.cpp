@@ -414,6 +414,7 @@ std::string_view non_ascii_char(std::string_view input, std::size_t k) {
 /// Appends `text` (made from counted_in_characters(input), a spelling of
 /// it) with each stand-in byte replaced by the character it stands for, in
 /// order.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: the stand-in text, then the input it was made from
 void append_restored(StringInfo out, std::string_view text, std::string_view input) {
     std::size_t k = 0;
     for (const char c : text) {
@@ -429,6 +430,7 @@ void append_restored(StringInfo out, std::string_view text, std::string_view inp
 /// Appends the library's explanation `why` of `counted` (counted_in_characters
 /// of `input`, or a spelling of it), showing a stand-in's character ('\x80'
 /// at position N) as the character itself.
+// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: the message, its stand-in text, then the input
 void append_explained(StringInfo out, std::string_view why, std::string_view counted, std::string_view input) {
     constexpr std::string_view shown = "'\\x80' at position ";
     const std::size_t at = why.find(shown);
