@@ -14,3 +14,21 @@ CREATE FUNCTION ulid_observe(id ulid) RETURNS void
     AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 COMMENT ON FUNCTION ulid_observe(ulid) IS
     'every later gen_ulid(), gen_ulid_v7(), gen_typeid() of the session and gen_monotonic_ulid() is above the ID; refused (22023) for an ID more than ulid.max_clock_skew ahead of the clock';
+
+-- Generation at a given time (issue 48): a fresh random ID at that time (its
+-- millisecond; for the v7 forms also its fraction, in rand_a), ordered within
+-- the session for one given time as the library's must_make(ms) and
+-- must_make_v7(ms) are; 22008, as ulid_lower_bound(), for a time a ULID
+-- cannot hold. gen_typeid(prefix, t) shares gen_ulid_v7(t)'s sequence.
+CREATE FUNCTION gen_ulid(at timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'gen_ulid_at' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gen_ulid(timestamptz) IS
+    'a new ULID at the timestamp''s millisecond, random entropy; increasing within the session for one millisecond';
+CREATE FUNCTION gen_ulid_v7(at timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'gen_ulid_v7_at' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gen_ulid_v7(timestamptz) IS
+    'a new UUIDv7-layout ID at the timestamp (sub-millisecond fraction in rand_a); increasing within the session for one time';
+CREATE FUNCTION gen_typeid(prefix text, at timestamptz) RETURNS text
+    AS 'MODULE_PATHNAME', 'gen_typeid_at' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gen_typeid(text, timestamptz) IS
+    'a new TypeID under the prefix at the timestamp: gen_ulid_v7(timestamptz)''s next value';
