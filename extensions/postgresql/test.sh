@@ -18,7 +18,9 @@
 #      binary (binary = true) subscription, to tables keyed by ulid; inserts,
 #      updates (of keys too) and deletes converge to identical data;
 #   6. quick_path: docs/databases.md's role, database and CREATE EXTENSION
-#      blocks, pasted as written into a fresh server, then the application's.
+#      blocks, pasted as written into a fresh server, then the application's;
+#   7. pure_differential: ulid_pure.sql, the pure-SQL companion, against the
+#      extension (pure_differential.sql).
 # The clusters live in a mktemp folder, listen on a Unix socket in that
 # folder only (listen_addresses = ''), run as `nobody` when this script runs
 # as root, and are stopped and removed on exit, whatever happens.
@@ -212,5 +214,17 @@ psql_fresh postgres -c "CREATE DATABASE other" >/dev/null
 if psql_fresh other -c "SELECT NULL::ulid" >/dev/null 2>&1; then fail "quick_path: ulid exists in a database without CREATE EXTENSION"; fi
 cluster_stop "$fresh"
 echo "ok: the docs' quick path, pasted into a fresh server, gives the application its table"
+
+echo "== ulid: pure_differential, ulid_pure.sql against the extension [${SECONDS}s]"
+# The pure-SQL companion in schema pure, the extension in schema ext, in one
+# database: they must agree (pure_differential.sql raises on any mismatch).
+cluster_start
+"$bindir/createdb" puretest
+psql_in puretest -c "CREATE SCHEMA ext" -c "CREATE EXTENSION ulid SCHEMA ext"
+psql_in puretest -v schema=pure -f "$here/ulid_pure.sql" >/dev/null
+psql_in puretest -v spellings="$(cat "$here/../../tests/uuid_spellings.txt")" -f "$here/pure_differential.sql" \
+    >"$tmp/pure.out" 2>&1 || { cat "$tmp/pure.out" >&2; fail "pure_differential"; }
+sed -n 's/^psql:.*NOTICE:  //p' "$tmp/pure.out"
+cluster_stop
 
 echo "== ulid: all PostgreSQL tests passed on $pg_version [${SECONDS}s]"

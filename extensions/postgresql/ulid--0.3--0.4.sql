@@ -35,3 +35,21 @@ CREATE FUNCTION ulid_from_facade(facade uuid, key bytea) RETURNS ulid
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION ulid_from_facade(uuid, bytea) IS
     'the UUIDv7 behind a UUIDv47 facade under a 16-byte key (a wrong key gives another UUIDv7: look it up); 22P02 for a UUID that is not version 4, 22023 for a key that is not 16 bytes';
+
+-- Generation at a given time (issue 48): a fresh random ID at that time (its
+-- millisecond; for the v7 forms also its fraction, in rand_a), ordered within
+-- the session for one given time as the library's must_make(ms) and
+-- must_make_v7(ms) are; 22008, as ulid_lower_bound(), for a time a ULID
+-- cannot hold. gen_typeid(prefix, t) shares gen_ulid_v7(t)'s sequence.
+CREATE FUNCTION gen_ulid(at timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'gen_ulid_at' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gen_ulid(timestamptz) IS
+    'a new ULID at the timestamp''s millisecond, random entropy; increasing within the session for one millisecond';
+CREATE FUNCTION gen_ulid_v7(at timestamptz) RETURNS ulid
+    AS 'MODULE_PATHNAME', 'gen_ulid_v7_at' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gen_ulid_v7(timestamptz) IS
+    'a new UUIDv7-layout ID at the timestamp (sub-millisecond fraction in rand_a); increasing within the session for one time';
+CREATE FUNCTION gen_typeid(prefix text, at timestamptz) RETURNS text
+    AS 'MODULE_PATHNAME', 'gen_typeid_at' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION gen_typeid(text, timestamptz) IS
+    'a new TypeID under the prefix at the timestamp: gen_ulid_v7(timestamptz)''s next value';

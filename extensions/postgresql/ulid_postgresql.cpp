@@ -1052,3 +1052,87 @@ Datum ulid_upper_bound(PG_FUNCTION_ARGS) {
 }
 
 }  // extern "C"
+
+// ---------------------------------------------------------------------------
+// Generation at a given time (issue 48): gen_ulid(timestamptz),
+// gen_ulid_v7(timestamptz), gen_typeid(text, timestamptz)
+// ---------------------------------------------------------------------------
+// ulid::must_make(ms) and must_make_v7(ms) would do, but they abort the
+// process on failure (no exceptions here), taking the server through crash
+// recovery; so the backend keeps given-time generators of its own, as the
+// library keeps given_generator<Layout> apart from make()'s, and asks them
+// with ulid::generate(), which returns its error. They are read_monotonic()
+// sources, not next(): an earlier given time gives that time, where next()
+// would keep the later one (a clock stepping back). So, as must_make(ms):
+// successive calls for one millisecond are strictly increasing in the
+// session, a call for another millisecond starts that one afresh (random),
+// and they are not ordered against gen_ulid()'s and gen_ulid_v7()'s own IDs
+// of the same millisecond, nor moved by ulid_observe() (a given time is the
+// caller's, not the clock's).
+
+namespace {
+
+ulid::monotonic_entropy<ulid::secure_entropy&>& backend_given() noexcept {
+    static ulid::monotonic_entropy<ulid::secure_entropy&> source(backend_entropy());
+    return source;
+}
+
+ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout>& backend_given_v7() noexcept {
+    static ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout> source(backend_entropy());
+    return source;
+}
+
+/// A fresh ULID at `ts`'s millisecond; the bounds functions' 22008 for a
+/// time a ULID cannot hold.
+ulid::ulid given_ulid(TimestampTz ts, const char* function) {
+    ulid::ulid id;
+    if (const std::error_code ec = ulid::generate(unix_ms(ts), backend_given(), id)) {
+        report_generation_failure(function, ec);
+    }
+    return id;
+}
+
+/// A fresh UUIDv7 at `ts`: its millisecond, and in rand_a the fraction of
+/// that millisecond in 1/4096 steps, as gen_ulid_v7() (and PostgreSQL 18's
+/// uuidv7()) store the current time's. The generator's rand_a is zero (it is
+/// asked per millisecond) and its rand_b grows within the millisecond, so
+/// repeated calls for one time are strictly increasing, and IDs of one
+/// millisecond sort by the fraction first.
+ulid::ulid given_v7(TimestampTz ts, const char* function) {
+    const std::uint64_t ms = unix_ms(ts);
+    ulid::ulid id;
+    if (const std::error_code ec = ulid::generate(ms, backend_given_v7(), id)) {
+        report_generation_failure(function, ec);
+    }
+    // unix_ms() accepted ts, so it is at or after 1970 and this is 0 to 999.
+    const std::uint64_t us_in_ms =
+        (static_cast<std::uint64_t>(ts) + static_cast<std::uint64_t>(pg_epoch_offset_us)) % 1000U;
+    const std::uint64_t rand_a = us_in_ms * 4096U / 1000U;
+    return ulid::ulid::from_high_low(id.high() | rand_a, id.low());
+}
+
+}  // namespace
+
+extern "C" {
+
+PG_FUNCTION_INFO_V1(gen_ulid_at);
+/// gen_ulid(timestamptz): a fresh ULID at the timestamp's millisecond.
+Datum gen_ulid_at(PG_FUNCTION_ARGS) {
+    return make_datum(given_ulid(PG_GETARG_TIMESTAMPTZ(0), "gen_ulid(timestamptz)"));
+}
+
+PG_FUNCTION_INFO_V1(gen_ulid_v7_at);
+/// gen_ulid_v7(timestamptz): a fresh UUIDv7-layout ID at the timestamp.
+Datum gen_ulid_v7_at(PG_FUNCTION_ARGS) {
+    return make_datum(given_v7(PG_GETARG_TIMESTAMPTZ(0), "gen_ulid_v7(timestamptz)"));
+}
+
+PG_FUNCTION_INFO_V1(gen_typeid_at);
+/// gen_typeid(prefix, timestamptz): gen_ulid_v7(timestamptz)'s next value
+/// as a TypeID under `prefix` (the same sequence).
+Datum gen_typeid_at(PG_FUNCTION_ARGS) {
+    const std::string_view prefix = arg_prefix(fcinfo, 0, "gen_typeid(text, timestamptz)");
+    return type_id_datum(prefix, given_v7(PG_GETARG_TIMESTAMPTZ(1), "gen_typeid(text, timestamptz)"));
+}
+
+}  // extern "C"

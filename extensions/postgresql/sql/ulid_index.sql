@@ -113,23 +113,6 @@ EXPLAIN (COSTS OFF) SELECT * FROM parted WHERE id = '01ARZ3NDEKTSV4RRFFQ69G5FAV'
 SELECT count(*) AS all_rows FROM parted;
 DROP TABLE parted;
 
--- JIT with inlining (of the bitcode, when installed) gives the same answers.
-SET jit = on; SET jit_above_cost = 0; SET jit_inline_above_cost = 0; SET jit_optimize_above_cost = 0;
-SELECT pg_jit_available();
-CREATE TEMP TABLE jit_plan (line text);
-DO $$
-DECLARE l text;
-BEGIN
-    FOR l IN EXECUTE 'EXPLAIN (ANALYZE, FORMAT TEXT) SELECT count(*) FROM events WHERE id > ''2026-01-31''::timestamptz::ulid AND ulid_ms(id) > 0' LOOP
-        INSERT INTO jit_plan VALUES (l);
-    END LOOP;
-END
-$$;
-SELECT trim(line) AS jit FROM jit_plan WHERE line ~ '^\s+Options:';
-SELECT count(*) AS in_range FROM events
-WHERE id >= '2026-01-10 12:00'::timestamptz::ulid AND id < '2026-01-10 13:00'::timestamptz::ulid AND n > 0;
-SELECT count(*) FILTER (WHERE a < b) AS lt, count(*) FILTER (WHERE a = b) AS eq, count(*) FILTER (WHERE a > b) AS gt
-FROM (SELECT id AS a, lag(id) OVER (ORDER BY n) AS b FROM events) s;
-RESET jit; RESET jit_above_cost; RESET jit_inline_above_cost; RESET jit_optimize_above_cost;
+-- JIT: ulid_jit (skipped, saying why, on a server without a JIT provider).
 
 DROP TABLE children, same_prefix;
