@@ -39,6 +39,6 @@ RESET TimeZone;
 SELECT gen_ulid_v7(interval '-100 years');
 SELECT gen_ulid_v7(interval '9000 years');
 SELECT gen_ulid_v7(interval '300000 years');
-SELECT gen_ulid_v7(NULL) IS NULL AS strict;
+SELECT gen_ulid_v7(NULL::interval) IS NULL AS strict;
 SELECT proname, pg_get_function_arguments(oid) AS args, provolatile, proparallel, proisstrict
 FROM pg_proc WHERE proname = 'gen_ulid_v7' ORDER BY args;
