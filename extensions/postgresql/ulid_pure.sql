@@ -293,7 +293,9 @@ DECLARE
     why text;
 BEGIN
     PERFORM @schema@.ulid_pure_check_prefix(prefix, 'ulid_from_typeid()');
-    IF found <> prefix THEN
+    IF strpos(input, '_') = 1 THEN
+        why := 'an empty prefix is written without its ''_''';
+    ELSIF found <> prefix THEN
         why := CASE WHEN found = '' THEN format('no prefix where %L was expected', prefix)
                     WHEN prefix = '' THEN format('prefix %L where none was expected', found)
                     ELSE format('prefix %L where %L was expected', found, prefix) END;
