@@ -1195,7 +1195,7 @@ private:
 /// observe()'s placement (ulid_layout) on a state the caller keeps, as
 /// next_above() is next()'s step: the ULID that monotonic_entropy::observe(x)
 /// leaves as its last, so that next_above() from it continues above `x`. It
-/// is at x's millisecond, above `x` by 1 + r, r from the 64 low bits of
+/// is at x's millisecond, above `x` by 1 + r, r from the low bits of
 /// `fresh` cut to leave room for about 2^16 more placements in that
 /// millisecond (an observe chain stays there) yet at least 2^32 wide where
 /// the room allows (about 2^62 for a random `x`), so that two callers who
@@ -4942,7 +4942,7 @@ struct monotonic {
     /// its tick, as a hybrid logical clock's counter absorbs the chain); but
     /// at least 32 while the room has more (half the room, below that), so
     /// that two processes that observe the same ID land far apart, not
-    /// within one increment; and at most 64.
+    /// within one increment.
     // NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: old, then fresh, high before low
     [[nodiscard]] static constexpr position place_above(std::uint64_t high, std::uint64_t low,
                                                         std::uint64_t fresh_low) noexcept {
@@ -4950,9 +4950,9 @@ struct monotonic {
         const std::uint64_t room_low = ~low & max_low<Layout>;
         const unsigned width = room_high != 0 ? 64U + bit_width(room_high) : bit_width(room_low);
         const unsigned half = width - 1U;  // r below 2^half stays under the top
-        unsigned bits = half > 48U ? half - 16U : half > 32U ? 32U : half;
-        bits = bits > 64U ? 64U : bits;
-        const std::uint64_t r = bits >= 64U ? fresh_low : fresh_low & ((std::uint64_t{1} << bits) - 1U);
+        // At most 63, since a layout has at most 80 counter bits (layout_fits).
+        const unsigned bits = half > 48U ? half - 16U : half > 32U ? 32U : half;
+        const std::uint64_t r = fresh_low & ((std::uint64_t{1} << bits) - 1U);
         std::uint64_t sum = low + r;
         std::uint64_t carry = sum < low ? 1U : 0U;
         sum += 1U;
@@ -4986,10 +4986,9 @@ struct monotonic {
         if (place.tick == p.tick && live(p) && (p.high > place.high || (p.high == place.high && p.low >= place.low))) {
             return errc{};
         }
-        const std::uint64_t epoch = live(p) ? p.epoch : fork_epoch_slow();
-        if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
         entropy_array fresh{};
-        if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
+        std::uint64_t epoch = 0;
+        if (const errc s = draw_fresh(p, source, fresh, epoch); s != errc{}) return s;
         p = placed(place, fresh);
         p.epoch = epoch;
         return errc{};
@@ -4999,19 +4998,25 @@ struct monotonic {
         return Layout::make_id(p.tick, p.high, p.low);
     }
 
-    /// `p` afresh at `tick`; unchanged on failure.
+    /// Ten fresh bytes from `source`, and the epoch a position seeded from
+    /// them holds: `p`'s own while it is live, else the current one.
     template <class S>
-    [[nodiscard]] ULID_NOINLINE static errc reseed(position& p, S& source, std::uint64_t tick) noexcept {
+    [[nodiscard]] static errc draw_fresh(const position& p, S& source, entropy_array& fresh,
+                                         std::uint64_t& epoch) noexcept {
         // Once per millisecond for ulid_layout, but every few calls for
         // uuidv7_layout, whose ticks are 244 ns: the epoch is asked for only
         // when it may have changed.
-        std::uint64_t epoch = p.epoch;
-        if (!live(p)) {
-            epoch = fork_epoch_slow();
-            if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
-        }
+        epoch = live(p) ? p.epoch : fork_epoch_slow();
+        if (epoch == 0) return errc::entropy_failure;  // a fork could not be watched
+        return read_entropy(source, fresh);
+    }
+
+    /// `p` afresh at `tick`; unchanged on failure.
+    template <class S>
+    [[nodiscard]] ULID_NOINLINE static errc reseed(position& p, S& source, std::uint64_t tick) noexcept {
         entropy_array fresh{};
-        if (const errc s = read_entropy(source, fresh); s != errc{}) return s;
+        std::uint64_t epoch = 0;
+        if (const errc s = draw_fresh(p, source, fresh, epoch); s != errc{}) return s;
         Layout::seed(fresh, p);
         p.tick = tick;
         p.epoch = epoch;
