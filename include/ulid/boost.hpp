@@ -9,7 +9,7 @@
 #ifndef ULID_BOOST_HPP
 #define ULID_BOOST_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/core.hpp>
 
 #include <algorithm>
 #include <boost/uuid/uuid.hpp>

@@ -9,7 +9,7 @@
 #ifndef ULID_CEREAL_HPP
 #define ULID_CEREAL_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/core.hpp>
 
 #include <cereal/cereal.hpp>
 #include <cereal/details/traits.hpp>

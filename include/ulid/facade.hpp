@@ -28,7 +28,7 @@
 #ifndef ULID_FACADE_HPP
 #define ULID_FACADE_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/typeid.hpp>
 
 #include <cstddef>
 #include <cstdint>

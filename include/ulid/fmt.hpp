@@ -8,7 +8,7 @@
 #ifndef ULID_FMT_HPP
 #define ULID_FMT_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/typeid.hpp>
 
 #include <cstddef>
 

@@ -7,7 +7,7 @@
 #ifndef ULID_JSON_HPP
 #define ULID_JSON_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/typeid.hpp>
 
 #include <map>
 #include <nlohmann/json.hpp>

@@ -8,7 +8,7 @@
 #ifndef ULID_MSGPACK_HPP
 #define ULID_MSGPACK_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/core.hpp>
 
 #include <cstring>
 #include <msgpack.hpp>

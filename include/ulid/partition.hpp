@@ -39,7 +39,7 @@
 #ifndef ULID_PARTITION_HPP
 #define ULID_PARTITION_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/core.hpp>
 
 #include <cstddef>
 #include <cstdint>

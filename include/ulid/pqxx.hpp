@@ -13,7 +13,7 @@
 #ifndef ULID_PQXX_HPP
 #define ULID_PQXX_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/core.hpp>
 
 #include <cstring>
 #include <pqxx/except>

@@ -7,7 +7,7 @@
 #ifndef ULID_QT_HPP
 #define ULID_QT_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/core.hpp>
 
 #include <QtCore/QDataStream>
 #include <QtCore/QDebug>

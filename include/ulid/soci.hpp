@@ -9,7 +9,7 @@
 #ifndef ULID_SOCI_HPP
 #define ULID_SOCI_HPP
 
-#include <ulid/ulid.hpp>
+#include <ulid/core.hpp>
 
 #include <string>
 

@@ -37,8 +37,9 @@ if(NOT rv EQUAL 0)
 endif()
 
 set(_failures "")
-# Every header of include/ulid/ (the library and its integration headers).
-file(GLOB _headers RELATIVE "${SOURCE_DIR}/include/ulid" "${SOURCE_DIR}/include/ulid/*.hpp")
+# Every header of include/ulid/ and include/ulid/detail/ (the library and its
+# integration headers).
+file(GLOB_RECURSE _headers RELATIVE "${SOURCE_DIR}/include/ulid" "${SOURCE_DIR}/include/ulid/*.hpp")
 list(TRANSFORM _headers PREPEND include/ulid/ OUTPUT_VARIABLE _installed_headers)
 set(_expected ${_installed_headers} share/cmake/ulid/ulidConfig.cmake
               share/cmake/ulid/ulidConfigVersion.cmake share/cmake/ulid/ulidTargets.cmake share/pkgconfig/ulid.pc

@@ -36,7 +36,7 @@ function(read_required path out)
 endfunction()
 
 # --- The project's facts ---------------------------------------------------
-read_required("${SOURCE_DIR}/include/ulid/ulid.hpp" _header)
+read_required("${SOURCE_DIR}/include/ulid/core.hpp" _header)
 foreach(_part MAJOR MINOR PATCH)
   if(NOT _header MATCHES "#define ULID_VERSION_${_part} ([0-9]+)")
     message(FATAL_ERROR "no ULID_VERSION_${_part} in the header")

@@ -12,7 +12,7 @@ execute_process(COMMAND "${GIT}" -C "${SOURCE_DIR}" rev-parse --verify HEAD RESU
 if(NOT _rc EQUAL 0)
   message(FATAL_ERROR "${SOURCE_DIR} is not a git checkout with a commit: the release step archives commits")
 endif()
-file(READ "${SOURCE_DIR}/include/ulid/ulid.hpp" _header)
+file(READ "${SOURCE_DIR}/include/ulid/core.hpp" _header)
 foreach(_part MAJOR MINOR PATCH)
   string(REGEX MATCH "#define ULID_VERSION_${_part} ([0-9]+)" _ "${_header}")
   set(_${_part} ${CMAKE_MATCH_1})
@@ -46,7 +46,7 @@ endif()
 
 execute_process(COMMAND "${CMAKE_COMMAND}" -E tar tzf "${WORK_DIR}/1/ulid-${_version}.tar.gz" OUTPUT_VARIABLE _list
                 RESULT_VARIABLE _rc)
-foreach(_needed LICENSE CMakeLists.txt include/ulid/ulid.hpp cmake/ulidConfig.cmake.in)
+foreach(_needed LICENSE CMakeLists.txt include/ulid/ulid.hpp include/ulid/core.hpp include/ulid/detail/config.hpp cmake/ulidConfig.cmake.in)
   if(NOT _list MATCHES "(^|\n)ulid-${_version}/${_needed}\n")
     message(FATAL_ERROR "the archive lacks ulid-${_version}/${_needed}")
   endif()

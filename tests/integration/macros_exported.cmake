@@ -1,11 +1,14 @@
-# The macros a user's translation unit sees after #include <ulid/ulid.hpp>,
-# checked against the header itself rather than a hand-kept list: every
+# The macros a user's translation unit sees after #include <ulid/HEADER>,
+# checked against the headers themselves rather than a hand-kept list: every
 # ULID_ macro the preprocessor still has defined after the include (the
 # compiler's -dM output) must be public, and public means listed in the
-# header's "Configuration" comment, a ULID_VERSION* macro or the include
-# guard. Run for each configuration a user can choose.
+# "Configuration" comment (detail/config.hpp), a ULID_VERSION* macro or an
+# include guard (but detail/config.hpp's own, which config_undef.hpp undoes so
+# that the next public header re-enters it). The #define lines are read from
+# every file of the set (include/ulid/ and include/ulid/detail/). Run for each
+# configuration a user can choose.
 #
-#   cmake -DCXX=<compiler> -DHEADER=<path to ulid.hpp> -P macros_exported.cmake
+#   cmake -DCXX=<compiler> -DHEADER=<path to a public header> -P macros_exported.cmake
 cmake_minimum_required(VERSION 3.16)
 foreach(var CXX HEADER)
   if(NOT DEFINED ${var})
@@ -13,7 +16,13 @@ foreach(var CXX HEADER)
   endif()
 endforeach()
 
-file(READ "${HEADER}" text)
+get_filename_component(header_dir "${HEADER}" DIRECTORY)
+file(GLOB_RECURSE set_files "${header_dir}/*.hpp")
+set(text "")
+foreach(f IN LISTS set_files)
+  file(READ "${f}" one)
+  string(APPEND text "${one}\n")
+endforeach()
 string(REGEX MATCHALL "#[ \t]*define[ \t]+ULID_[A-Z0-9_]+" defines "${text}")
 set(defined "")
 foreach(d IN LISTS defines)
@@ -30,8 +39,13 @@ foreach(l IN LISTS listed)
   string(REGEX REPLACE ".*(ULID_[A-Z0-9_]+)" "\\1" name "${l}")
   list(APPEND public "${name}")
 endforeach()
-string(REGEX MATCH "#ifndef (ULID_[A-Z0-9_]+_HPP)" guard "${text}")
-list(APPEND public "${CMAKE_MATCH_1}")
+string(REGEX MATCHALL "#ifndef ULID_[A-Z0-9_]+_HPP" guards "${text}")
+foreach(g IN LISTS guards)
+  string(REGEX REPLACE ".*(ULID_[A-Z0-9_]+_HPP)" "\\1" name "${g}")
+  if(NOT name STREQUAL "ULID_DETAIL_CONFIG_HPP")
+    list(APPEND public "${name}")
+  endif()
+endforeach()
 foreach(name IN LISTS defined)
   if(name MATCHES "^ULID_VERSION")
     list(APPEND public "${name}")
