@@ -757,7 +757,10 @@ inline thread_local failure_cause last_failure = failure_cause::none;
 /// For failures that the API promises never to report (make()): the process
 /// cannot continue safely, so say why and abort. One write(), no stdio lock,
 /// so that it also serves a generator called from a signal handler.
-[[noreturn]] inline void fatal_errc(const char* where, errc e) noexcept {
+#if ULID_COMPILED_DECL
+[[noreturn]] void fatal_errc(const char* where, errc e) noexcept;
+#else
+[[noreturn]] ULID_COLD_INLINE void fatal_errc(const char* where, errc e) noexcept {
     const char* why = error_message(e);
     if (e == errc::entropy_failure) {
         switch (last_failure) {
@@ -787,6 +790,7 @@ inline thread_local failure_cause last_failure = failure_cause::none;
 #endif
     std::abort();
 }
+#endif
 
 [[noreturn]] inline void fatal(const char* where, std::error_code ec) noexcept { fatal_errc(where, errc_of(ec)); }
 
@@ -1041,7 +1045,10 @@ template <int C, int D>
 inline std::atomic<std::uint64_t> hash_key0{0};
 inline std::atomic<std::uint64_t> hash_key1{0};
 
-[[nodiscard]] ULID_NOINLINE inline hash_key key_hash_slow() noexcept {
+#if ULID_COMPILED_DECL
+[[nodiscard]] ULID_NOINLINE hash_key key_hash_slow() noexcept;
+#else
+[[nodiscard]] ULID_NOINLINE ULID_COLD_INLINE hash_key key_hash_slow() noexcept {
     byte_array seed{};
     if (!os_random(seed.data(), seed.size())) {
         std::fputs("ulid: std::hash<ulid::ulid>: the operating system gives no randomness for the hash key\n", stderr);
@@ -1056,6 +1063,7 @@ inline std::atomic<std::uint64_t> hash_key1{0};
     secure_wipe(seed.data(), seed.size());
     return key;
 }
+#endif
 
 [[nodiscard]] ULID_FORCE_INLINE hash_key process_hash_key() noexcept {
     hash_key key{hash_key0.load(std::memory_order_relaxed), hash_key1.load(std::memory_order_relaxed)};

@@ -904,6 +904,28 @@ std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) 
 #endif
 
 }  // namespace ulid
+
+// make()'s slow path for both layouts: in compiled mode instantiated once,
+// in src/ulid.cpp (the inline hot path stays in every translation unit).
+#if ULID_COMPILED_DECL || defined(ULID_COMPILED_SOURCE)
+// Each a declaration (`Extern` extern) in users' code, a definition in src/ulid.cpp.
+#define ULID_COMPILED_INSTANTIATE(Extern, Layout)                                                                    \
+    Extern template errc detail::monotonic<Layout>::reseed<secure_entropy>(detail::monotonic_state::position&,       \
+                                                                           secure_entropy&, std::uint64_t) noexcept; \
+    Extern template ulid detail::make_one_in_handler<Layout>(const char*) noexcept;                                  \
+    Extern template void detail::make_in_handler_or_abort<Layout>(ulid*, std::size_t, const char*) noexcept;
+namespace ulid {
+#if ULID_COMPILED_DECL
+ULID_COMPILED_INSTANTIATE(extern, ulid_layout)
+ULID_COMPILED_INSTANTIATE(extern, uuidv7_layout)
+#else
+ULID_COMPILED_INSTANTIATE(, ulid_layout)
+ULID_COMPILED_INSTANTIATE(, uuidv7_layout)
+#endif
+}  // namespace ulid
+#undef ULID_COMPILED_INSTANTIATE
+#endif
+
 #include <ulid/detail/config_undef.hpp>
 
 #endif  // ULID_GENERATOR_HPP

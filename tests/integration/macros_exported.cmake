@@ -64,7 +64,7 @@ get_filename_component(include_dir "${HEADER}" DIRECTORY)
 get_filename_component(include_dir "${include_dir}" DIRECTORY)
 set(failures 0)
 foreach(config "-std=c++17" "-std=c++20" "-std=c++17;-DULID_NO_SIMD" "-std=c++17;-DULID_NO_CYCLE_CLOCK"
-               "-std=c++17;-DULID_NO_VECTOR_EXTENSIONS" "-std=c++17;-fno-exceptions")
+               "-std=c++17;-DULID_NO_VECTOR_EXTENSIONS" "-std=c++17;-fno-exceptions" "-std=c++17;-DULID_COMPILED")
   execute_process(
     COMMAND "${CXX}" ${config} -x c++ -I "${include_dir}" -dM -E "${HEADER}"
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -115,7 +115,10 @@ inline thread_local cycle_clock_line cycle_line;
 /// The coarse clock's tick plus cycle_early_ns and cycle_late_ns; 0 when the
 /// counter cannot be trusted: no invariant TSC (CPUID 0x80000007, EDX bit 8),
 /// no counter frequency on AArch64, or a coarse tick above 20 ms.
-[[nodiscard]] inline std::uint64_t detect_cycle_clock_window() noexcept {
+#if ULID_COMPILED_DECL
+[[nodiscard]] std::uint64_t detect_cycle_clock_window() noexcept;
+#else
+[[nodiscard]] ULID_COLD_INLINE std::uint64_t detect_cycle_clock_window() noexcept {
 #if defined(__x86_64__)
     unsigned a = 0x80000000U;
     unsigned b = 0;
@@ -138,6 +141,7 @@ inline thread_local cycle_clock_line cycle_line;
     }
     return static_cast<std::uint64_t>(tick.tv_nsec) + cycle_early_ns + cycle_late_ns;
 }
+#endif
 
 /// detect_cycle_clock_window(), once it has run; all ones before. Not a
 /// function-local static: its guard could be held by a parent's thread at a
@@ -227,7 +231,10 @@ inline void anchor_cycle_line(cycle_clock_line& line, const cycle_sample& s, std
 
 /// The kernel clock, and a new sample for the calling thread's line: sample,
 /// judge the old line, measure the slope, anchor the new line.
-ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
+#if ULID_COMPILED_DECL
+ULID_NOINLINE std::uint64_t cycle_clock_slow() noexcept;
+#else
+ULID_NOINLINE ULID_COLD_INLINE std::uint64_t cycle_clock_slow() noexcept {
     const std::uint64_t window = cycle_clock_window();
     if (window == 0) return kernel_ns(CLOCK_REALTIME);
     cycle_clock_line& line = cycle_line;
@@ -265,6 +272,7 @@ ULID_NOINLINE inline std::uint64_t cycle_clock_slow() noexcept {
     anchor_cycle_line(line, s, slope, window);
     return s.ns;
 }
+#endif
 
 /// CLOCK_REALTIME in nanoseconds, from the counter when it can be trusted.
 [[nodiscard]] ULID_FORCE_INLINE std::uint64_t clock_ns() noexcept {

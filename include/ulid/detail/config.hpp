@@ -43,6 +43,7 @@
 //   ULID_NO_VECTOR_EXTENSIONS  ChaCha's portable path without GCC/clang vector types
 //   ULID_EXCEPTIONS            0 or 1; by default 1 when the compiler has exceptions on
 //   ULID_NO_CYCLE_CLOCK        the generators read the system clock on every call
+//   ULID_COMPILED              the cold paths come from the ulid::compiled library (src/ulid.cpp)
 // Every other ULID_ macro below is internal, always 0 or 1 (or a function-like
 // helper), and undefined at the end of this header.
 
@@ -224,6 +225,23 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 #define ULID_UNLIKELY(x) (x)
 #define ULID_TARGET(features)
 #endif
+// Compiled mode (README, "Compiled mode"): under ULID_COMPILED the cold
+// paths (the functions marked ULID_COLD_INLINE, and make()'s slow path for
+// both layouts, instantiated by explicit instantiation) are declarations
+// here, defined once in src/ulid.cpp, which defines ULID_COMPILED_SOURCE.
+// The process-wide state stays in inline variables in every mode, so that
+// translation units of both modes in one program share one generator.
+#if defined(ULID_COMPILED) && !defined(ULID_COMPILED_SOURCE)
+#define ULID_COMPILED_DECL 1
+#else
+#define ULID_COMPILED_DECL 0
+#endif
+#if defined(ULID_COMPILED_SOURCE)
+#define ULID_COLD_INLINE
+#else
+#define ULID_COLD_INLINE inline
+#endif
+
 // The x86 vector wrappers' attributes (detail/byte_order.hpp); ChaCha's AVX2
 // kernel uses them too.
 namespace ulid {

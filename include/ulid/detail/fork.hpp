@@ -42,7 +42,10 @@ inline std::atomic<std::size_t> fork_wiped_pages{0};
 /// child processes where it can; nullptr if nothing can be mapped. Not the
 /// heap allocator: operator new and malloc are never called. `wiped` tells
 /// whether the kernel promised the wipe.
-[[nodiscard]] inline void* map_fork_wiped(std::size_t size, bool& wiped) noexcept {
+#if ULID_COMPILED_DECL
+[[nodiscard]] void* map_fork_wiped(std::size_t size, bool& wiped) noexcept;
+#else
+[[nodiscard]] ULID_COLD_INLINE void* map_fork_wiped(std::size_t size, bool& wiped) noexcept {
     wiped = false;
 #if defined(_WIN32)
     (void)size;
@@ -64,6 +67,7 @@ inline std::atomic<std::size_t> fork_wiped_pages{0};
     return p;
 #endif
 }
+#endif
 
 inline void unmap_fork_wiped(void* p, std::size_t size) noexcept {
 #if defined(_WIN32)
@@ -125,7 +129,10 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
 /// child, simply repeat the steps (a second registration of the handler is
 /// harmless). Signals are blocked meanwhile, so a handler that forks cannot
 /// interrupt pthread_atfork, whose lock glibc's fork() takes.
-[[nodiscard]] ULID_NOINLINE inline bool set_up_fork_detection() noexcept {
+#if ULID_COMPILED_DECL
+[[nodiscard]] ULID_NOINLINE bool set_up_fork_detection() noexcept;
+#else
+[[nodiscard]] ULID_NOINLINE ULID_COLD_INLINE bool set_up_fork_detection() noexcept {
     if (const int state = fork_detection.load(std::memory_order_acquire); state != 0) return state == 1;
 #if defined(_WIN32)
     fork_detection.store(1, std::memory_order_release);
@@ -170,6 +177,7 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
     return ready;
 #endif
 }
+#endif
 
 /// The current epoch without any check: equal to what a generator recorded
 /// exactly when no process copy has happened since. Two loads.
@@ -193,7 +201,10 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
 /// zero. Fails (returns 0) while fork detection is not ready (see
 /// set_up_fork_detection()): then fork() could go unseen, and the
 /// generator must not run.
-[[nodiscard]] ULID_NOINLINE inline std::uint64_t fork_epoch_slow() noexcept {
+#if ULID_COMPILED_DECL
+[[nodiscard]] ULID_NOINLINE std::uint64_t fork_epoch_slow() noexcept;
+#else
+[[nodiscard]] ULID_NOINLINE ULID_COLD_INLINE std::uint64_t fork_epoch_slow() noexcept {
     if (!set_up_fork_detection()) return 0;
     std::atomic<std::uint64_t>& word = *epoch_word.load(std::memory_order_acquire);
     std::uint64_t current = word.load(std::memory_order_relaxed);
@@ -208,6 +219,7 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
     }
     return current;
 }
+#endif
 
 }  // namespace detail
 }  // namespace ulid

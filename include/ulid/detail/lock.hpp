@@ -25,7 +25,10 @@ namespace detail {
 /// still needs a mark that no other live process holds: one taken for this
 /// process id, which set_up_fork_detection() makes the epoch if the page
 /// maps later, so that a lock held across that moment stays this process's.
-ULID_NOINLINE inline std::uint32_t process_mark_slow() noexcept {
+#if ULID_COMPILED_DECL
+ULID_NOINLINE std::uint32_t process_mark_slow() noexcept;
+#else
+ULID_NOINLINE ULID_COLD_INLINE std::uint32_t process_mark_slow() noexcept {
     if (const std::uint64_t epoch = fork_epoch_slow(); epoch != 0) return static_cast<std::uint32_t>(epoch);
 #if defined(_WIN32)
     return 1U;
@@ -39,6 +42,7 @@ ULID_NOINLINE inline std::uint32_t process_mark_slow() noexcept {
     return static_cast<std::uint32_t>(seen);
 #endif
 }
+#endif
 
 [[nodiscard]] ULID_FORCE_INLINE std::uint32_t process_mark() noexcept {
     const auto mark = static_cast<std::uint32_t>(fork_epoch());
@@ -96,8 +100,13 @@ inline void wake_all(std::atomic<std::uint32_t>& word) noexcept {
     return true;
 }
 
-ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
-                                              std::uint32_t self) noexcept {
+#if ULID_COMPILED_DECL
+ULID_NOINLINE void take_lock_contended(std::atomic<std::uint32_t>& state, std::atomic<std::uint32_t>& sleepers,
+                                       std::uint32_t self) noexcept;
+#else
+ULID_NOINLINE ULID_COLD_INLINE void take_lock_contended(std::atomic<std::uint32_t>& state,
+                                                        std::atomic<std::uint32_t>& sleepers,
+                                                        std::uint32_t self) noexcept {
     if (try_take_lock(state, sleepers, self)) return;  // an ancestor's hold: no wait
     // About a thousand pause instructions first (tens of microseconds,
     // far longer than a make() takes), doubling twice; then sleep.
@@ -112,6 +121,7 @@ ULID_NOINLINE inline void take_lock_contended(std::atomic<std::uint32_t>& state,
     while (count != 0 && !sleepers.compare_exchange_weak(count, count - 1, std::memory_order_relaxed)) {
     }
 }
+#endif
 
 // Why the lock is built so (its contract is at its class, in part 1). Waiters
 // back off exponentially before sleeping: on virtual machines spread over a

@@ -533,7 +533,10 @@ namespace detail {
 /// not return from the handler into that call): its calls clear the mark and
 /// take the ordinary path, where fork detection renews their state. A copy
 /// is told by the epoch's owner, another process.
-ULID_NOINLINE inline bool interrupted_in_this_process() noexcept {
+#if ULID_COMPILED_DECL
+ULID_NOINLINE bool interrupted_in_this_process() noexcept;
+#else
+ULID_NOINLINE ULID_COLD_INLINE bool interrupted_in_this_process() noexcept {
 #if !defined(_WIN32)
     const std::int64_t owner = epoch_owner.load(std::memory_order_relaxed);
     if (owner != 0 && owner != static_cast<std::int64_t>(::getpid())) {
@@ -543,6 +546,7 @@ ULID_NOINLINE inline bool interrupted_in_this_process() noexcept {
 #endif
     return true;
 }
+#endif
 
 /// Marks the calling thread as inside a make function for its lifetime,
 /// unless it already was: reentered(), a handler interrupted one. The

@@ -20,7 +20,10 @@ namespace detail {
 #if !defined(_WIN32)
 /// `n` bytes from the kernel through system calls only (getrandom, else
 /// /dev/urandom), all async-signal-safe: no lock of the C library is taken.
-[[nodiscard]] inline bool os_random_syscalls(std::uint8_t* dst, std::size_t n) noexcept {
+#if ULID_COMPILED_DECL
+[[nodiscard]] bool os_random_syscalls(std::uint8_t* dst, std::size_t n) noexcept;
+#else
+[[nodiscard]] ULID_COLD_INLINE bool os_random_syscalls(std::uint8_t* dst, std::size_t n) noexcept {
 #if ULID_HAS_GETRANDOM
     bool fall_back = false;
     while (n > 0 && !fall_back) {
@@ -58,10 +61,14 @@ namespace detail {
     return true;
 }
 #endif
+#endif
 
 /// Fills `dst` with `n` bytes from the operating system's CSPRNG
 /// (getrandom, arc4random_buf, BCryptGenRandom or /dev/urandom).
-[[nodiscard]] inline bool os_random(std::uint8_t* dst, std::size_t n) noexcept {
+#if ULID_COMPILED_DECL
+[[nodiscard]] bool os_random(std::uint8_t* dst, std::size_t n) noexcept;
+#else
+[[nodiscard]] ULID_COLD_INLINE bool os_random(std::uint8_t* dst, std::size_t n) noexcept {
 #if defined(_WIN32)
     constexpr unsigned long use_system_preferred_rng = 0x00000002UL;
     while (n > 0) {
@@ -78,6 +85,7 @@ namespace detail {
     return os_random_syscalls(dst, n);
 #endif
 }
+#endif
 
 /// os_random() for a generator called in a signal handler that interrupted
 /// one on its own thread: arc4random_buf takes a lock (macOS, FreeBSD) that

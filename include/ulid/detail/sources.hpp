@@ -100,7 +100,10 @@ static_assert(sizeof(keystream_state::buffer) == 64 * chacha_lanes * chacha_batc
 
 /// A new key from the operating system, replacing whatever state there was
 /// (a parent's, after fork() where the kernel does not wipe).
-inline bool key_from_os(keystream_state& s, std::uint64_t epoch) noexcept {
+#if ULID_COMPILED_DECL
+bool key_from_os(keystream_state& s, std::uint64_t epoch) noexcept;
+#else
+ULID_COLD_INLINE bool key_from_os(keystream_state& s, std::uint64_t epoch) noexcept {
     secure_wipe(&s, sizeof s);
     std::array<std::uint8_t, chacha_key_bytes> seed{};
     if (!os_random(seed.data(), seed.size())) {
@@ -113,10 +116,14 @@ inline bool key_from_os(keystream_state& s, std::uint64_t epoch) noexcept {
     s.epoch = epoch;
     return true;
 }
+#endif
 
 /// The periodic reseed: fresh operating-system bytes mixed into the key, so
 /// a failing or poor source never makes the key weaker.
-inline void reseed_key(keystream_state& s, std::int64_t now) noexcept {
+#if ULID_COMPILED_DECL
+void reseed_key(keystream_state& s, std::int64_t now) noexcept;
+#else
+ULID_COLD_INLINE void reseed_key(keystream_state& s, std::int64_t now) noexcept {
     std::array<std::uint8_t, chacha_key_bytes> seed{};
     if (os_random(seed.data(), seed.size())) {
         for (std::size_t i = 0; i < s.key.size(); ++i) s.key[i] ^= read_le32(seed.data() + 4 * i);
@@ -125,8 +132,12 @@ inline void reseed_key(keystream_state& s, std::int64_t now) noexcept {
     }
     secure_wipe(seed.data(), seed.size());
 }
+#endif
 
-inline void refill_keystream(keystream_state& s) noexcept {
+#if ULID_COMPILED_DECL
+void refill_keystream(keystream_state& s) noexcept;
+#else
+ULID_COLD_INLINE void refill_keystream(keystream_state& s) noexcept {
     if (s.since_os_key >= secure_entropy::reseed_bytes) {
         reseed_key(s, steady_ms());
     } else if (const std::int64_t now = steady_ms(); now - s.os_key_time >= secure_entropy::reseed_interval.count()) {
@@ -150,6 +161,7 @@ inline void refill_keystream(keystream_state& s) noexcept {
     s.remaining = s.buffer.size() - chacha_key_bytes;
     s.since_os_key += s.buffer.size();
 }
+#endif
 
 #if defined(_WIN32)
 [[nodiscard]] ULID_FORCE_INLINE keystream_state* keystream_of(keystream_slot& slot) noexcept { return &slot; }
@@ -192,7 +204,11 @@ ULID_FORCE_INLINE void serve_keystream(keystream_state& s, std::uint8_t* dst, st
     s.remaining -= n;
 }
 
-ULID_NOINLINE inline bool fill_keystream_slow(keystream_slot& slot, std::uint8_t* dst, std::size_t n) noexcept {
+#if ULID_COMPILED_DECL
+ULID_NOINLINE bool fill_keystream_slow(keystream_slot& slot, std::uint8_t* dst, std::size_t n) noexcept;
+#else
+ULID_NOINLINE ULID_COLD_INLINE bool fill_keystream_slow(keystream_slot& slot, std::uint8_t* dst,
+                                                        std::size_t n) noexcept {
     if (n == 0) return true;
     keystream_state* const s = acquire_keystream(slot);
     if (s == nullptr) return false;
@@ -209,6 +225,7 @@ ULID_NOINLINE inline bool fill_keystream_slow(keystream_slot& slot, std::uint8_t
     }
     return true;
 }
+#endif
 
 /// secure_entropy::read() reporting success as true.
 ULID_FORCE_INLINE bool fill_keystream(keystream_slot& slot, std::uint8_t* dst, std::size_t n) noexcept {
