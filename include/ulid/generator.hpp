@@ -908,22 +908,27 @@ std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) 
 // make()'s slow path for both layouts: in compiled mode instantiated once,
 // in src/ulid.cpp (the inline hot path stays in every translation unit).
 #if ULID_COMPILED_DECL || defined(ULID_COMPILED_SOURCE)
-// Each a declaration (`Extern` extern) in users' code, a definition in src/ulid.cpp.
-#define ULID_COMPILED_INSTANTIATE(Extern, Layout)                                                                    \
-    Extern template errc detail::monotonic<Layout>::reseed<secure_entropy>(detail::monotonic_state::position&,       \
-                                                                           secure_entropy&, std::uint64_t) noexcept; \
-    Extern template ulid detail::make_one_in_handler<Layout>(const char*) noexcept;                                  \
-    Extern template void detail::make_in_handler_or_abort<Layout>(ulid*, std::size_t, const char*) noexcept;
 namespace ulid {
 #if ULID_COMPILED_DECL
-ULID_COMPILED_INSTANTIATE(extern, ulid_layout)
-ULID_COMPILED_INSTANTIATE(extern, uuidv7_layout)
+extern template errc detail::monotonic<ulid_layout>::reseed<secure_entropy>(detail::monotonic_state::position&,
+                                                                            secure_entropy&, std::uint64_t) noexcept;
+extern template ulid detail::make_one_in_handler<ulid_layout>(const char*) noexcept;
+extern template void detail::make_in_handler_or_abort<ulid_layout>(ulid*, std::size_t, const char*) noexcept;
+extern template errc detail::monotonic<uuidv7_layout>::reseed<secure_entropy>(detail::monotonic_state::position&,
+                                                                              secure_entropy&, std::uint64_t) noexcept;
+extern template ulid detail::make_one_in_handler<uuidv7_layout>(const char*) noexcept;
+extern template void detail::make_in_handler_or_abort<uuidv7_layout>(ulid*, std::size_t, const char*) noexcept;
 #else
-ULID_COMPILED_INSTANTIATE(, ulid_layout)
-ULID_COMPILED_INSTANTIATE(, uuidv7_layout)
+template errc detail::monotonic<ulid_layout>::reseed<secure_entropy>(detail::monotonic_state::position&,
+                                                                     secure_entropy&, std::uint64_t) noexcept;
+template ulid detail::make_one_in_handler<ulid_layout>(const char*) noexcept;
+template void detail::make_in_handler_or_abort<ulid_layout>(ulid*, std::size_t, const char*) noexcept;
+template errc detail::monotonic<uuidv7_layout>::reseed<secure_entropy>(detail::monotonic_state::position&,
+                                                                       secure_entropy&, std::uint64_t) noexcept;
+template ulid detail::make_one_in_handler<uuidv7_layout>(const char*) noexcept;
+template void detail::make_in_handler_or_abort<uuidv7_layout>(ulid*, std::size_t, const char*) noexcept;
 #endif
 }  // namespace ulid
-#undef ULID_COMPILED_INSTANTIATE
 #endif
 
 #include <ulid/detail/config_undef.hpp>

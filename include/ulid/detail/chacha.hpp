@@ -10,8 +10,7 @@
 // Included from a public header, after detail/config.hpp.
 #include <ulid/detail/byte_order.hpp>
 
-namespace ulid {
-namespace detail {
+namespace ulid::detail {
 
 // ---------------------------------------------------------------------------
 // ChaCha
@@ -168,9 +167,8 @@ void chacha_blocks8_avx2(const std::array<std::uint32_t, 8>& key, std::uint64_t 
 }
 #endif
 
-}  // namespace detail
+}  // namespace ulid::detail
 
-}  // namespace ulid
 #if !defined(ULID_KEEP_INTERNAL_MACROS)
 #undef ULID_CHACHA_DOUBLE_ROUND
 #endif

@@ -8,9 +8,7 @@
 #ifndef ULID_DETAIL_CLOCK_HPP
 #define ULID_DETAIL_CLOCK_HPP
 
-namespace ulid {
-
-namespace detail {
+namespace ulid::detail {
 
 // The generators' clock. make(), make_thread_local() and make_batch() read
 // CLOCK_REALTIME interpolated by the CPU's cycle counter, the scheme of
@@ -336,6 +334,5 @@ ULID_NOINLINE ULID_COLD_INLINE std::uint64_t cycle_clock_slow() noexcept {
     return ns < 0 ? 0 : v7_tick(static_cast<std::uint64_t>(ns));
 }
 
-}  // namespace detail
-}  // namespace ulid
+}  // namespace ulid::detail
 #endif  // ULID_DETAIL_CLOCK_HPP

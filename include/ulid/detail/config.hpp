@@ -244,12 +244,7 @@ extern "C" long __stdcall BCryptGenRandom(void* algorithm, unsigned char* buffer
 
 // The x86 vector wrappers' attributes (detail/byte_order.hpp); ChaCha's AVX2
 // kernel uses them too.
-namespace ulid {
-namespace detail {
-
 #define ULID_SSSE3_OP ULID_TARGET("ssse3") ULID_FORCE_INLINE
 #define ULID_AVX2_OP ULID_TARGET("avx2") ULID_FORCE_INLINE
-}  // namespace detail
-}  // namespace ulid
 
 #endif  // ULID_DETAIL_CONFIG_HPP

@@ -8,8 +8,7 @@
 #ifndef ULID_DETAIL_FORK_HPP
 #define ULID_DETAIL_FORK_HPP
 
-namespace ulid {
-namespace detail {
+namespace ulid::detail {
 
 // ---------------------------------------------------------------------------
 // Fork detection
@@ -221,6 +220,5 @@ inline std::atomic<std::uint64_t> pageless_mark{0};
 }
 #endif
 
-}  // namespace detail
-}  // namespace ulid
+}  // namespace ulid::detail
 #endif  // ULID_DETAIL_FORK_HPP

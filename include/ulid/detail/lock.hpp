@@ -10,8 +10,7 @@
 // Included from a public header, after detail/config.hpp.
 #include <ulid/detail/fork.hpp>
 
-namespace ulid {
-namespace detail {
+namespace ulid::detail {
 
 // ---------------------------------------------------------------------------
 // The lock
@@ -191,6 +190,5 @@ template <class Part>
     return result;
 }
 
-}  // namespace detail
-}  // namespace ulid
+}  // namespace ulid::detail
 #endif  // ULID_DETAIL_LOCK_HPP

@@ -8,14 +8,12 @@
 #ifndef ULID_DETAIL_OS_ENTROPY_HPP
 #define ULID_DETAIL_OS_ENTROPY_HPP
 
-namespace ulid {
-
 // ---------------------------------------------------------------------------
 // Entropy from the operating system
 // ---------------------------------------------------------------------------
 // Uses errors; used by the sources, the signal path, hashing; tested in test_entropy_sources, test_faults, signal/.
 
-namespace detail {
+namespace ulid::detail {
 
 #if !defined(_WIN32)
 /// `n` bytes from the kernel through system calls only (getrandom, else
@@ -153,6 +151,5 @@ private:
         .count();
 }
 
-}  // namespace detail
-}  // namespace ulid
+}  // namespace ulid::detail
 #endif  // ULID_DETAIL_OS_ENTROPY_HPP
