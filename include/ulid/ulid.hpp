@@ -83,8 +83,10 @@
 //     detail/type_id_text.hpp    the TypeID text rules, for explain() and typeid.hpp
 //     detail/codec.hpp           class ulid's code, base32 and UUID text, explain()
 //     detail/byte_order.hpp      byte order, x86 features and vector wrappers
-//     detail/config.hpp          configuration (below in that file: the user's switches),
+//     detail/config.hpp          the configuration (its comment lists the user's switches)
 //     detail/config_undef.hpp    and its undefines at the end of each public header
+// Compiled mode (ULID_COMPILED, README): the cold paths marked ULID_COLD_INLINE and
+// make()'s slow path are declared only, and defined once in src/ulid.cpp.
 
 #ifndef ULID_ULID_HPP
 #define ULID_ULID_HPP
