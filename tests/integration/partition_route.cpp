@@ -8,6 +8,7 @@
 // turn make()'s (runs of one millisecond: consecutive IDs), make_v7()'s and
 // arbitrary 128-bit values from a fixed splitmix64 stream.
 #include <ulid/partition.hpp>
+#include <ulid/ulid.hpp>  // make(), make_v7(): partition.hpp brings only the value core
 
 #include <cstdint>
 #include <cstdio>

@@ -2,6 +2,7 @@
 #include "catch.hpp"
 
 #include <ulid/boost.hpp>
+#include <ulid/ulid.hpp>  // make_v7(): boost.hpp brings only the value core
 
 #include <boost/functional/hash.hpp>
 #include <boost/uuid/random_generator.hpp>
