@@ -47,7 +47,8 @@ function(ulid_check_unchanged before after)
   endif()
 endfunction()
 
-# The library as a subproject: only INTERFACE targets (nothing compiled), no
+# The library as a subproject: only INTERFACE targets (nothing compiled but
+# ulid::compiled, and that only for a user that links it), no
 # test/tool/benchmark folders, no test dependencies looked up, ulid::ulid an
 # alias of ulid that carries no compile or link options into its users.
 function(ulid_check_subproject dir)
@@ -61,6 +62,12 @@ function(ulid_check_subproject dir)
   endif()
   foreach(_target IN LISTS _targets)
     get_target_property(_type ${_target} TYPE)
+    # ulid_compiled (ulid::compiled, the compiled mode's library) is offered,
+    # but built only for a user that links it.
+    get_target_property(_excluded ${_target} EXCLUDE_FROM_ALL)
+    if(_target STREQUAL "ulid_compiled" AND _excluded)
+      continue()
+    endif()
     if(NOT _type STREQUAL "INTERFACE_LIBRARY")
       message(FATAL_ERROR "as a subproject, ulid builds ${_target} (${_type})")
     endif()
