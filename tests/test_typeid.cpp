@@ -379,5 +379,11 @@ TEST_CASE("TypeIDs stream and format as their text", "[typeid]") {
 #if ULID_HAS_FORMAT
     CHECK(std::format("{}", id) == "user_01h455vb4pex5vsknk084sn02q");
     CHECK(std::format("[{:>36}]", any) == "[  pre_fix_01h455vb4pex5vsknk084sn02q]");
+    // Issue 49: 'u' is the UUID form of the ID; 'l' is refused (the text is lower case already).
+    CHECK(std::format("{:u}", id) == "01890a5d-ac96-774b-bcce-b302099a8057");
+    CHECK(std::format("[{:>38u}]", any) == "[  01890a5d-ac96-774b-bcce-b302099a8057]");
+    CHECK(std::format("{:.8u}|{:s}", id, id) == "01890a5d|user_01h455vb4pex5vsknk084sn02q");
+    CHECK_THROWS_AS((void)std::vformat("{:l}", std::make_format_args(id)), std::format_error);
+    CHECK_THROWS_AS((void)std::vformat("{:x}", std::make_format_args(any)), std::format_error);
 #endif
 }
