@@ -94,7 +94,8 @@ TEST_CASE("must_make(ms) throws big_time above max_time", "[make][errors]") {
     }
 }
 
-TEST_CASE("make_at(ms, out) and make_v7_at(ms, out) continue must_make(ms)'s and must_make_v7(ms)'s sequences", "[make]") {
+TEST_CASE("make_at(ms, out) and make_v7_at(ms, out) continue must_make(ms)'s and must_make_v7(ms)'s sequences",
+          "[make]") {
     STATIC_REQUIRE(noexcept(ulid::make_at(0, std::declval<ulid::ulid&>())));
     STATIC_REQUIRE(noexcept(ulid::make_v7_at(0, std::declval<ulid::ulid&>())));
     // One generator behind both spellings: alternating them for one
