@@ -936,17 +936,29 @@ TEST_CASE("an indexed ULID column serves range queries through the index") {
         INFO(details);
         CHECK(contains(details, "SEARCH " + table + " USING INDEX " + table + "_id (id>? AND id<?)"));
 
-        // The smallest ULID of a millisecond as a bound: the time's ten
-        // characters, then zeros (docs/databases.md shows this).
+        // A time window through ulid_lower_bound() and ulid_upper_bound()
+        // (docs/databases.md shows this): an index range, exactly the rows
+        // of those milliseconds.
         const std::int64_t ms = db.integer("SELECT ulid_ms(id) FROM " + table + " WHERE payload = 'row 250'");
-        const std::string since = "substr(ulid_with_time(" + std::to_string(ms) + "), 1, 10) || '0000000000000000'";
-        const std::string bound = type == "BLOB" ? "ulid_to_bytes(" + since + ")" : since;
-        const std::string by_time = " FROM " + table + " WHERE id >= " + bound;
+        const std::int64_t to = db.integer("SELECT ulid_ms(id) FROM " + table + " WHERE payload = 'row 300'");
+        const auto as_column = [&](const std::string& text) {
+            return type == "BLOB" ? "ulid_to_bytes(" + text + ")" : text;
+        };
+        const std::string since = as_column("ulid_lower_bound(" + std::to_string(ms) + ")");
+        const std::string until = as_column("ulid_upper_bound(" + std::to_string(to) + ")");
+        const std::string by_time = " FROM " + table + " WHERE id >= " + since;
         CHECK(db.integer("SELECT count(*)" + by_time) ==
               db.integer("SELECT count(*) FROM " + table + " WHERE ulid_ms(id) >= " + std::to_string(ms)));
         const std::string time_details = db.plan("SELECT payload" + by_time);
         INFO(time_details);
         CHECK(contains(time_details, "SEARCH " + table + " USING INDEX " + table + "_id (id>?)"));
+        const std::string window = " FROM " + table + " WHERE id BETWEEN " + since + " AND " + until;
+        CHECK(db.integer("SELECT count(*)" + window) ==
+              db.integer("SELECT count(*) FROM " + table + " WHERE ulid_ms(id) BETWEEN " + std::to_string(ms) +
+                         " AND " + std::to_string(to)));
+        const std::string window_details = db.plan("SELECT payload" + window);
+        INFO(window_details);
+        CHECK(contains(window_details, "SEARCH " + table + " USING INDEX " + table + "_id (id>? AND id<?)"));
     }
 }
 
