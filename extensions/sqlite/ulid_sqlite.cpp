@@ -21,7 +21,6 @@ SQLITE_EXTENSION_INIT1
 #include <new>
 #include <string_view>
 #include <system_error>
-#include <utility>
 
 // SQLITE_INNOCUOUS appeared in SQLite 3.31; older headers build without it.
 #ifndef SQLITE_INNOCUOUS
