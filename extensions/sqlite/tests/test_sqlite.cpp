@@ -761,14 +761,16 @@ TEST_CASE("invalid IDs are SQL errors with the library's message") {
 
     SECTION("ulid_from_uuid") {
         CHECK(db.error("SELECT ulid_from_uuid('01563df3-6481-d676-4c61-efb99302bd5')") ==
-              "ulid_from_uuid: invalid UUID '01563df3-6481-d676-4c61-efb99302bd5': got 35 characters, expected 36");
+              "ulid_from_uuid: invalid UUID '01563df3-6481-d676-4c61-efb99302bd5': got 35 characters, expected 36 (a "
+              "UUID with four dashes)");
         CHECK(db.error("SELECT ulid_from_uuid('01563df3-6481-d676-4c61-efb99302bd5g')") ==
               "ulid_from_uuid: invalid UUID '01563df3-6481-d676-4c61-efb99302bd5g': 'g' at position 36 is not a "
               "hexadecimal digit");
         CHECK(db.error("SELECT ulid_from_uuid('01563df3648-1d676-4c61-efb99302-bd5b')") ==
               "ulid_from_uuid: invalid UUID '01563df3648-1d676-4c61-efb99302-bd5b': '6' at position 9 is not '-'");
         CHECK(db.error("SELECT ulid_from_uuid(" + quote(known_text) + ")") ==
-              "ulid_from_uuid: invalid UUID '" + std::string(known_text) + "': got 26 characters, expected 36");
+              "ulid_from_uuid: invalid UUID '" + std::string(known_text) +
+                  "': got 26 characters, expected 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
         CHECK(db.error("SELECT ulid_from_uuid(x'" + std::string(known_hex) + "')") ==
               "ulid_from_uuid: invalid UUID (a blob): expected 36-character text xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
         CHECK(db.error("SELECT ulid_from_uuid(7)") ==
@@ -1004,7 +1006,8 @@ TEST_CASE("ulid_to_facade() and ulid_from_facade(): private IDs (UUIDv47) under 
     CHECK(db.error("SELECT ulid_to_facade('bad', " + key + ")") ==
           "ulid_to_facade: invalid ULID 'bad': " + ulid::explain("bad"));
     CHECK(db.error("SELECT ulid_from_facade('bad', " + key + ")") ==
-          "ulid_from_facade: invalid UUID 'bad': got 3 characters, expected 36");
+          "ulid_from_facade: invalid UUID 'bad': got 3 characters, expected 32 to 41 (UUID: 36 with dashes, 32 "
+          "without, 38 in braces)");
     CHECK(db.error("SELECT ulid_from_facade(x'2463c7807fca4def8c3f7b1a2c4d5e6f', " + key + ")") ==
           "ulid_from_facade: invalid UUID (a blob): expected 36-character text xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx");
 
