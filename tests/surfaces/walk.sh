@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The surface walk (docs/surfaces.md, issue 49): every case of inputs.txt
+# through every surface named on the command line, each held to what the C++
+# library says (ulid_surfaces_reference): the same canonical ULID for a valid
+# input, and for a bad one an error whose text contains explain()'s sentence
+# word for word (a surface may wrap it: "ulid: 'x': ...", "ulid_ms: invalid
+# ULID 'x': ...", PostgreSQL's DETAIL). The expected words are never written
+# here, so the walk stays true as explain() improves.
+#
+#   walk.sh --reference BIN --inputs FILE [--tool BIN] [--sqlite3 BIN --sqlite-module FILE] [--psql BIN]
+#
+# --psql connects as libpq's environment says (PGHOST, PGPORT, PGUSER;
+# database PGDATABASE, else postgres) to a database where the ulid extension
+# is created. What each surface is asked, by the case's form:
+#   any        tool: ulid --lower -- INPUT          sqlite: ulid_ms(INPUT) (its ms)
+#              psql: INPUT::ulid (TypeIDs left out: no surface function reads any prefix)
+#   typeid:P   sqlite and psql: ulid_from_typeid(INPUT, P)   (the tool has no expected prefix)
+# Exit status: 0 when every surface agrees, 1 when one does not (each
+# disagreement listed), 2 for a usage error.
+set -uo pipefail
+
+reference='' inputs='' tool='' sqlite3='' module='' psql=''
+while [ $# -gt 0 ]; do
+    case $1 in
+        --reference) reference=$2 ;;
+        --inputs) inputs=$2 ;;
+        --tool) tool=$2 ;;
+        --sqlite3) sqlite3=$2 ;;
+        --sqlite-module) module=$2 ;;
+        --psql) psql=$2 ;;
+        *) echo "walk.sh: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+    shift 2 || { echo "walk.sh: $1 needs a value" >&2; exit 2; }
+done
+if [ -z "$reference" ] || [ -z "$inputs" ] || { [ -n "$sqlite3" ] && [ -z "$module" ]; }; then
+    echo "usage: walk.sh --reference BIN --inputs FILE [--tool BIN] [--sqlite3 BIN --sqlite-module FILE] [--psql BIN]" >&2
+    exit 2
+fi
+if [ -z "$tool$sqlite3$psql" ]; then
+    echo "walk.sh: name at least one surface (--tool, --sqlite3, --psql)" >&2
+    exit 2
+fi
+
+table=$("$reference" "$inputs") || { echo "walk.sh: the reference failed on $inputs" >&2; exit 2; }
+
+checks=0 disagreements=0
+# compare SURFACE FORM INPUT STATUS OUT ERR KIND EXPECTED_VALUE_OR_WORDS: one verdict.
+compare() {
+    local surface=$1 form=$2 input=$3 status=$4 out=$5 err=$6 kind=$7 expected=$8
+    checks=$((checks + 1))
+    if [ "$kind" = ok ]; then
+        if [ "$status" -eq 0 ] && [ "$out" = "$expected" ]; then return; fi
+        echo "DISAGREE $surface [$form] '$input': expected $expected, got status $status: ${out}${err:+ / $err}"
+    else
+        if [ "$status" -ne 0 ] && [[ "$err" == *"$expected"* ]]; then return; fi
+        echo "DISAGREE $surface [$form] '$input': expected an error saying \"$expected\"," \
+             "got status $status: ${out:+$out / }$err"
+    fi
+    disagreements=$((disagreements + 1))
+}
+
+sql_quote() { local s=${1//\'/\'\'}; printf "'%s'" "$s"; }
+
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/ulid-walk.XXXXXX")
+trap 'rm -rf "$scratch"' EXIT
+# run OUT_VAR ERR_VAR STATUS_VAR CMD...: the command's stdout (one line), stderr and status.
+run() {
+    "${@:4}" >"$scratch/out" 2>"$scratch/err"
+    printf -v "$3" '%s' $?
+    printf -v "$1" '%s' "$(tr -d '\r' <"$scratch/out")"
+    printf -v "$2" '%s' "$(tr '\n' ' ' <"$scratch/err")"
+}
+
+while IFS=$'\t' read -r form input kind value ms; do
+    if [ "$kind" = ok ]; then lower=$(printf '%s' "$value" | tr 'A-Z' 'a-z'); fi
+    q=$(sql_quote "$input")
+    if [ "$form" = any ]; then
+        if [ -n "$tool" ]; then
+            run out err status "$tool" --lower -- "$input"
+            compare tool "$form" "$input" "$status" "$out" "$err" "$kind" "${lower:-$value}"
+        fi
+        if [ -n "$sqlite3" ]; then
+            run out err status "$sqlite3" -batch -bail :memory: ".load $module" "SELECT ulid_ms($q);"
+            compare sqlite:ulid_ms "$form" "$input" "$status" "$out" "$err" "$kind" "$([ "$kind" = ok ] && echo "$ms" || echo "$value")"
+        fi
+        if [ -n "$psql" ] && [[ "$input" != *_* ]]; then
+            run out err status "$psql" -X -q -At -v ON_ERROR_STOP=1 -d "${PGDATABASE:-postgres}" -c "SELECT $q::ulid"
+            compare psql:ulid "$form" "$input" "$status" "$out" "$err" "$kind" "$value"
+        fi
+    else
+        p=$(sql_quote "${form#typeid:}")
+        if [ -n "$sqlite3" ]; then
+            run out err status "$sqlite3" -batch -bail :memory: ".load $module" "SELECT ulid_from_typeid($q, $p);"
+            compare sqlite:ulid_from_typeid "$form" "$input" "$status" "$out" "$err" "$kind" "$value"
+        fi
+        if [ -n "$psql" ]; then
+            run out err status "$psql" -X -q -At -v ON_ERROR_STOP=1 -d "${PGDATABASE:-postgres}" \
+                -c "SELECT ulid_from_typeid($q, $p)"
+            compare psql:ulid_from_typeid "$form" "$input" "$status" "$out" "$err" "$kind" "$value"
+        fi
+    fi
+    lower=''
+done <<<"$table"
+
+echo "walk.sh: $checks checks, $disagreements disagreements with the C++ library"
+[ "$disagreements" -eq 0 ]
