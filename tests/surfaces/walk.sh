@@ -72,7 +72,17 @@ run() {
     printf -v "$2" '%s' "$(tr '\n' ' ' <"$scratch/err")"
 }
 
-while IFS=$'\t' read -r form input kind value ms; do
+# Split on each tab by hand: `read` with IFS=tab would merge the two tabs
+# around an empty input and shift every field.
+while IFS= read -r line; do
+    form=${line%%$'\t'*} line=${line#*$'\t'}
+    input=${line%%$'\t'*} line=${line#*$'\t'}
+    kind=${line%%$'\t'*} line=${line#*$'\t'}
+    value=${line%%$'\t'*} ms=${line#*$'\t'}
+    if [ "$kind" != ok ] && [ "$kind" != error ] || [ -z "$value" ]; then
+        echo "walk.sh: the reference printed a line walk.sh cannot read: $form / $input / $kind / $value" >&2
+        exit 2
+    fi
     if [ "$kind" = ok ]; then lower=$(printf '%s' "$value" | tr 'A-Z' 'a-z'); fi
     q=$(sql_quote "$input")
     if [ "$form" = any ]; then
