@@ -56,7 +56,9 @@ compare() {
         if [ "$status" -eq 0 ] && [ "$out" = "$expected" ]; then return; fi
         echo "DISAGREE $surface [$form] '$input': expected $expected, got status $status: ${out}${err:+ / $err}"
     else
-        if [ "$status" -ne 0 ] && [[ "$err" == *"$expected"* ]]; then return; fi
+        # The whole sentence: it must end there (a line end, or a '.'), so
+        # that words the surface adds to it count as a disagreement.
+        if [ "$status" -ne 0 ] && [[ "$err " == *"$expected "* || "$err " == *"$expected. "* ]]; then return; fi
         echo "DISAGREE $surface [$form] '$input': expected an error saying \"$expected\"," \
              "got status $status: ${out:+$out / }$err"
     fi
@@ -86,7 +88,7 @@ while IFS= read -r line; do
         echo "walk.sh: the reference printed a line walk.sh cannot read: $form / $input / $kind / $value" >&2
         exit 2
     fi
-    if [ "$kind" = ok ]; then lower=$(printf '%s' "$value" | tr 'A-Z' 'a-z'); fi
+    if [ "$kind" = ok ]; then lower=${value,,}; fi
     q=$(sql_quote "$input")
     if [ "$form" = any ]; then
         if [ -n "$tool" ]; then
