@@ -281,10 +281,10 @@ char* put_type_id_line(char* out, const ulid::type_id& type_id, time_cache& cach
 }
 
 /// Why `text` is neither a ULID nor a UUID, in the words of ulid::explain():
-/// "got 27 characters, expected 26 (ULID) or 36 (UUID)", "'U' at position 26
-/// is not a Crockford base32 character". `text` may hold only the first
-/// characters of a longer input (a long line of standard input, which is
-/// never held whole); `length` is the full length.
+/// "got 27 characters, expected 26 (ULID) or 32 to 41 (UUID: ...)", "'U' at
+/// position 26 is not a Crockford base32 character". `text` may hold only the
+/// first characters of a longer input (a long line of standard input, which
+/// is never held whole); `length` is the full length.
 std::string explain_bad_id(std::string_view text, std::size_t length) {
     const bool type_id = text.find('_') != std::string_view::npos;
     if (type_id && text.size() < length) {
@@ -295,7 +295,7 @@ std::string explain_bad_id(std::string_view text, std::size_t length) {
     if (text.size() < length) {
         // Only the length can be wrong in an input too long to be held: the
         // library's words for a length.
-        std::array<char, 96> why{};
+        std::array<char, 128> why{};
         const std::size_t n = ulid::explain_length(length, ulid::text_form::any, why.data(), why.size());
         return std::string(why.data(), n < why.size() ? n : why.size() - 1);
     }
