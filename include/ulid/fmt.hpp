@@ -77,8 +77,8 @@ struct fmt_type_id_formatter : fmt::formatter<fmt::string_view, char> {
     template <class ParseContext>
     FMT_CONSTEXPR auto parse(ParseContext& ctx) -> decltype(ctx.begin()) {
         const auto split = detail::split_format_spec(ctx.begin(), ctx.end());
-        if (split.form == format_form::upper) return fmt::formatter<fmt::string_view, char>::parse(ctx);
-        if (split.form == format_form::lower) {
+        if (split.form == text_form::ulid && !split.lower) return fmt::formatter<fmt::string_view, char>::parse(ctx);
+        if (split.lower) {
             report("ulid: a TypeID takes no 'l' (its text is lower case already; format id.id() for the bare ID)");
         }
         uuid_ = true;

@@ -1882,8 +1882,8 @@ struct type_id_formatter : std::formatter<std::string_view, char> {
     template <class ParseContext>
     constexpr auto parse(ParseContext& ctx) {
         const auto split = split_format_spec(ctx.begin(), ctx.end());
-        if (split.form == format_form::upper) return std::formatter<std::string_view, char>::parse(ctx);
-        if (split.form == format_form::lower) {
+        if (split.form == text_form::ulid && !split.lower) return std::formatter<std::string_view, char>::parse(ctx);
+        if (split.lower) {
             format_spec_error(
                 "ulid: a TypeID takes no 'l' (its text is lower case already; format id.id() for the bare ID)");
         }
