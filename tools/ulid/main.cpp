@@ -70,8 +70,10 @@ void wipe(void* p, std::size_t n) noexcept {
 
 /// The key of 32 hexadecimal digits (surrounding blanks and a line end
 /// allowed, as a file written by `echo` has them) or of exactly 16 bytes
-/// (`raw`, for a file only).
-std::error_code parse_facade_key(std::string_view text, bool raw, ulid::facade_key& out) noexcept {
+/// (`raw`, for a file only). Returns "" or why not, as explain() words it
+/// for IDs (the length found, or the position of the first bad character)
+/// but never showing a character: each is part of the key.
+std::string parse_facade_key(std::string_view text, bool raw, ulid::facade_key& out) {
     if (raw && text.size() == 16) {
         ulid::byte_array bytes{};
         std::memcpy(bytes.data(), text.data(), bytes.size());
@@ -82,7 +84,17 @@ std::error_code parse_facade_key(std::string_view text, bool raw, ulid::facade_k
     const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (!text.empty() && blank(text.front())) text.remove_prefix(1);
     while (!text.empty() && blank(text.back())) text.remove_suffix(1);
-    return ulid::facade_key::parse(text, out);
+    const char* expected = raw ? "expected 32 hexadecimal digits, or 16 bytes" : "expected 32 hexadecimal digits";
+    constexpr std::size_t hex_digits = 32;
+    if (text.size() != hex_digits) {
+        return "got " + std::to_string(text.size()) + (text.size() == 1 ? " character, " : " characters, ") + expected;
+    }
+    if (!ulid::facade_key::parse(text, out)) return {};
+    const auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+    std::size_t at = 0;
+    while (at < text.size() && hex(text[at])) ++at;
+    return "the character at position " + std::to_string(at + 1) +
+           " is not a hexadecimal digit (not shown: it is part of the key); " + expected;
 }
 
 /// A path in a message: between single quotes, escaped as quoted() does,
@@ -104,10 +116,9 @@ std::string load_facade_key(options& opt) {
             return std::string(direction) + " needs a key: --facade-key-file PATH, or 32 hexadecimal digits in the " +
                    "environment variable " + facade_key_variable;
         }
-        if (const std::error_code ec = parse_facade_key(env, false, opt.facade_key)) {
-            return std::string("invalid key in the environment variable ") + facade_key_variable + ": " + ec.message() +
-                   " (expected 32 hexadecimal digits)";
-        }
+        const std::string why = parse_facade_key(env, false, opt.facade_key);
+        if (!why.empty())
+            return std::string("invalid key in the environment variable ") + facade_key_variable + ": " + why;
         return {};
     }
     const std::string path(opt.facade_key_file);
@@ -122,16 +133,14 @@ std::string load_facade_key(options& opt) {
     const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), file);
     const int read_error = std::ferror(file) != 0 ? (errno != 0 ? errno : EIO) : 0;
     std::fclose(file);
-    std::error_code ec = ulid::make_error_code(ulid::errc::data_size);
-    if (read_error == 0 && n < buffer.size()) ec = parse_facade_key({buffer.data(), n}, true, opt.facade_key);
+    std::string why =
+        "more than " + std::to_string(buffer.size() - 1) + " bytes, expected 32 hexadecimal digits, or 16 bytes";
+    if (read_error == 0 && n < buffer.size()) why = parse_facade_key({buffer.data(), n}, true, opt.facade_key);
     wipe(buffer.data(), buffer.size());
     if (read_error != 0) {
         return "cannot read the key file " + quoted_path(path) + ": " + std::generic_category().message(read_error);
     }
-    if (ec) {
-        return "invalid key in the file " + quoted_path(path) + ": " + ec.message() +
-               " (expected 32 hexadecimal digits, or 16 bytes)";
-    }
+    if (!why.empty()) return "invalid key in the file " + quoted_path(path) + ": " + why;
     return {};
 }
 
