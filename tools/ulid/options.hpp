@@ -30,6 +30,7 @@
 #include <climits>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -331,13 +332,14 @@ struct format_spec {
     subject what;
 };
 
-inline constexpr std::array<format_spec, 5> format_table{{
+// NOLINTNEXTLINE(modernize-avoid-c-arrays): sized by its rows
+inline constexpr format_spec format_table[] = {
     {"default", time_format::human, subject::time_text},
     {"rfc3339", time_format::rfc3339, subject::time_text},
     {"unix", time_format::unix_seconds, subject::time_number},
     {"ms", time_format::milliseconds, subject::time_number},
     {"json", time_format::json, subject::json},
-}};
+};
 
 /// True when `text` equals the lower-case `name`, ignoring ASCII case.
 [[nodiscard]] constexpr bool equals_ignoring_case(std::string_view text, std::string_view name) noexcept {
@@ -404,8 +406,9 @@ inline bool apply_format(options& opt, std::string_view /*flag*/, std::string_vi
     const format_spec* f = find_format(value);
     if (f == nullptr) {
         why = "expected ";
-        for (std::size_t i = 0; i < format_table.size(); ++i) {
-            if (i > 0) why += i + 1 == format_table.size() ? " or " : ", ";
+        const std::size_t n = std::size(format_table);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i > 0) why += i + 1 == n ? " or " : ", ";
             why += format_table[i].name;
         }
         return false;
@@ -592,7 +595,8 @@ inline constexpr std::string_view lower_time = "-f prints times, not ULIDs";
 /// Every combination refused, checked in this order: the first that applies
 /// is the message. No option is silently ignored: each either changes the
 /// output of the call or is refused by a row here.
-inline constexpr std::array<rule, 37> rule_table{{
+// NOLINTNEXTLINE(modernize-avoid-c-arrays): sized by its rows, so that none can be left default
+inline constexpr rule rule_table[] = {
     {subject::quick, subject::zero, mode::always, 0, "choose one entropy source"},
     {subject::to_facade, subject::from_facade, mode::always, 0, "choose one direction"},
     {subject::facade_key_file, subject::none, mode::always, bit(subject::to_facade) | bit(subject::from_facade),
@@ -634,7 +638,7 @@ inline constexpr std::array<rule, 37> rule_table{{
     {subject::lower, subject::time_text, mode::parsing, 0, detail::lower_time},
     {subject::lower, subject::time_number, mode::parsing, 0, detail::lower_time},
     {subject::lower, subject::local, mode::parsing, bit(subject::json), "-l prints times, not ULIDs"},
-}};
+};
 
 /// The subjects given, and the spelling of each for messages.
 struct given_subjects {
