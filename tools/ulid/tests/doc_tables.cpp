@@ -12,8 +12,11 @@
 
 #include "../options.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -33,10 +36,9 @@ std::string_view name_of(subject s) { return ulid_cli::subject_table[static_cast
 
 /// True when a row of rule_table refuses `s` alone, whatever else is given, in `m`.
 bool refused_alone(subject s, mode m) {
-    for (const rule& r : ulid_cli::rule_table) {
-        if (r.a == s && r.b == subject::none && r.unless == 0 && (r.when == m || r.when == mode::always)) return true;
-    }
-    return false;
+    return std::any_of(std::begin(ulid_cli::rule_table), std::end(ulid_cli::rule_table), [&](const rule& r) {
+        return r.a == s && r.b == subject::none && r.unless == 0 && (r.when == m || r.when == mode::always);
+    });
 }
 
 /// The subjects of `set` by their names, joined by ", ".
@@ -50,15 +52,15 @@ std::string names_of(ulid_cli::subject_set set) {
     return s;
 }
 
-/// The tables, or "" with `error` set when the two tables disagree.
-std::string tables(std::string& error) {
-    std::string s(begin_marker);
-    s += "| option | generating | parsing |\n|---|---|---|\n";
+/// The table of options by mode; `error` gets a line per disagreement
+/// between subject_table and rule_table.
+std::string option_rows(std::string& error) {
+    std::string s = "| option | generating | parsing |\n|---|---|---|\n";
     for (const ulid_cli::subject_spec& spec : ulid_cli::subject_table) {
-        const std::string_view texts[2] = {spec.generating, spec.parsing};
-        const mode modes[2] = {mode::generating, mode::parsing};
+        const std::array<std::string_view, 2> texts{spec.generating, spec.parsing};
+        const std::array<mode, 2> modes{mode::generating, mode::parsing};
         s += "| " + std::string(spec.name) + " |";
-        for (int i = 0; i < 2; ++i) {
+        for (std::size_t i = 0; i < 2; ++i) {
             const bool refused = refused_alone(spec.id, modes[i]);
             if (refused != texts[i].empty()) {
                 error += std::string(spec.name) + (i == 0 ? " while generating" : " while parsing") +
@@ -69,9 +71,12 @@ std::string tables(std::string& error) {
         }
         s += "\n";
     }
-    s += "\nRefused combinations, in the order the tool checks them (the first that applies is the message; "
-         "`-v` and `-f json` are one option here):\n\n";
-    s += "| refused | while | unless given | message |\n|---|---|---|---|\n";
+    return s;
+}
+
+/// The table of refused combinations, in rule_table's order.
+std::string rule_rows() {
+    std::string s = "| refused | while | unless given | message |\n|---|---|---|---|\n";
     for (const rule& r : ulid_cli::rule_table) {
         const std::string a(name_of(r.a));
         const bool pair = r.b != subject::none;
@@ -81,6 +86,17 @@ std::string tables(std::string& error) {
         s += pair ? "… cannot be combined: " + std::string(r.why) : a + " " + std::string(r.why);
         s += " |\n";
     }
+    return s;
+}
+
+/// The tables between their markers, or "" with `error` set when the two
+/// tables of options.hpp disagree.
+std::string tables(std::string& error) {
+    std::string s(begin_marker);
+    s += option_rows(error);
+    s += "\nRefused combinations, in the order the tool checks them (the first that applies is the message; "
+         "`-v` and `-f json` are one option here):\n\n";
+    s += rule_rows();
     s += end_marker;
     return error.empty() ? s : std::string();
 }
