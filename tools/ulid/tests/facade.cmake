@@ -26,6 +26,12 @@ run_ulid(to ARGS --to-facade ${v7})
 expect_ok(to "${facade}\n")
 run_ulid(to_from_ulid ARGS --to-facade ${v7_ulid})
 expect_ok(to_from_ulid "${facade}\n")
+# With --prefix P, both directions print TypeIDs under P: the facade's, or
+# the UUIDv7's behind it (a TypeID input keeps its bits, not its prefix).
+run_ulid(to_prefix ARGS --to-facade --prefix u ${v7})
+expect_ok(to_prefix "u_14cf3r0zya9qqrrfvv38p4tqkf\n")
+run_ulid(from_prefix ARGS --from-facade --prefix u ${facade} x_14cf3r0zya9qqrrfvv38p4tqkf)
+expect_ok(from_prefix "u_01hwpsz6hafqqrrfvv38p4tqkf\nu_01hwpsz6hafqqrrfvv38p4tqkf\n")
 run_ulid(from ARGS --from-facade ${facade})
 expect_ok(from "${v7_ulid}\n")
 run_ulid(from_uuid ARGS --from-facade --uuid ${facade})
