@@ -15,6 +15,8 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <system_error>
+#include <type_traits>
 #include <vector>
 
 #if !defined(_WIN32)
@@ -722,3 +724,35 @@ TEST_CASE("hand-offs over shared memory between skewed clocks: zero out of order
     }
 }
 #endif
+
+TEST_CASE("observe_result reads as the std::error_code of every other fallible call, ahead kept", "[observe]") {
+    // Issue 49: `if (ulid::observe(x))` did not compile.
+    STATIC_REQUIRE(std::is_convertible_v<ulid::observe_result, std::error_code>);
+    STATIC_REQUIRE(std::is_constructible_v<bool, ulid::observe_result>);
+    STATIC_REQUIRE_FALSE(std::is_convertible_v<ulid::observe_result, bool>);  // explicit, as error_code's
+    ulid::monotonic_entropy<test::prng_reader> g(test::prng_reader{7});
+    const std::uint64_t now = ulid::now();
+    const ulid::ulid behind = ulid::ulid::from_high_low((now - 2000) << 16U, 0);
+    const ulid::ulid ahead = ulid::ulid::from_high_low(year_3000_ms << 16U, 0);
+    if (g.observe(behind)) FAIL("an ID behind the clock was refused");
+    const std::error_code taken = g.observe(behind);
+    CHECK_FALSE(taken);
+    if (const ulid::observe_result r = g.observe(ahead)) {
+        CHECK(r.ec == ulid::errc::clock_skew);
+        CHECK(r.ahead > ulid::max_clock_skew());
+    } else {
+        FAIL("an ID in the year 3000 was taken");
+    }
+    const std::error_code refused = g.observe(ahead);
+    CHECK(refused == ulid::errc::clock_skew);
+    const ulid::observe_result r = g.observe(behind);
+    CHECK_FALSE(static_cast<bool>(r));
+    CHECK(static_cast<std::error_code>(r) == r.ec);
+    CHECK(r.ahead < 0ms);
+    // And the process-wide form, in a condition as the README writes it (a
+    // refused ID, which changes nothing: the floor stays out of other tests).
+    bool refused_in_condition = false;
+    if (ulid::observe(ahead)) refused_in_condition = true;
+    CHECK(refused_in_condition);
+    CHECK(static_cast<std::error_code>(ulid::observe(ahead)) == ulid::errc::clock_skew);
+}

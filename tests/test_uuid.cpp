@@ -313,7 +313,8 @@ TEST_CASE("explain() names the place in the UUID spelling as given", "[uuid][tex
           "'-' at position 7 is out of place: a UUID allows one '-' after a group of four hexadecimal digits");
     CHECK(ulid::explain("01563df36481d6764c61efb99302bd5b0") ==
           "'0' at position 33 is past a UUID's 32 hexadecimal digits");
-    CHECK(ulid::explain("01563df36481d6764c61efb99302bd5") == "got 31 characters, expected 36");
+    CHECK(ulid::explain("01563df36481d6764c61efb99302bd5") ==
+          "got 31 characters, expected 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
     CHECK(ulid::explain("{01563df36481d6764c61efb99302bd5}") == "got 31 hexadecimal digits, expected 32 (a UUID)");
     // A character no spelling has comes first, wherever the layout breaks.
     CHECK(ulid::explain("(01563df36481d6764c61efb99302bd5b)") == "'(' at position 1 is not a hexadecimal digit");

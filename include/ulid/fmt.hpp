@@ -28,7 +28,10 @@ struct fmt::formatter<ulid::ulid, char> : fmt::formatter<fmt::string_view, char>
     FMT_CONSTEXPR auto parse(ParseContext& ctx) -> decltype(ctx.begin()) {
         const auto split = ulid::detail::split_format_spec(ctx.begin(), ctx.end());
         form_ = split.form;
-        if (split.form == ulid::detail::format_form::upper) return fmt::formatter<fmt::string_view, char>::parse(ctx);
+        lower_ = split.lower;
+        if (split.form == ulid::text_form::ulid && !split.lower) {
+            return fmt::formatter<fmt::string_view, char>::parse(ctx);
+        }
         // The string's own specification, up to the 'l' or 'u', parsed in a
         // context of its own over the same characters.
         fmt::format_parse_context rest(
@@ -45,12 +48,13 @@ struct fmt::formatter<ulid::ulid, char> : fmt::formatter<fmt::string_view, char>
 
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const -> decltype(ctx.out()) {
-        const ulid::uuid_text text = ulid::detail::formatted_text(id, form_);
+        const ulid::uuid_text text = ulid::detail::formatted_text(id, form_, lower_);
         return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
     }
 
 private:
-    ulid::detail::format_form form_ = ulid::detail::format_form::upper;
+    ulid::text_form form_ = ulid::text_form::ulid;
+    bool lower_ = false;
 };
 
 /// fmt::format("{}", t) for ulid::fixed_text (ulid::ulid_text, ulid::rfc3339()):

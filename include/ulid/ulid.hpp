@@ -691,7 +691,9 @@ namespace literals {
 
 }  // namespace literals
 
-/// The form explain() checks the input against.
+/// The text forms of an ID, the one enum for them all: what explain()
+/// checks an input against, what parse_any() read, what the formatters
+/// write ("{:u}" is uuid; "{}" and "{:l}" are ulid, in upper or lower case).
 enum class text_form {
     ulid,     ///< 26 Crockford base32 characters, as parse()
     uuid,     ///< a UUID in any spelling parse_uuid() reads
@@ -714,8 +716,9 @@ enum class text_form {
 
 /// explain() against the form `input` was most likely meant as, so that the
 /// reason names the mistake rather than the length: 26 characters are a
-/// ULID; otherwise a '_' means a TypeID; a '-' or '{', or 31 characters or
-/// more, a UUID; anything else a ULID ("got 27 characters, expected 26").
+/// ULID; otherwise a '_' means a TypeID; "urn:uuid:", a '-' or '{', or 31
+/// characters or more, a UUID; anything else a ULID ("got 27 characters,
+/// expected 26").
 /// Empty exactly when `input` parses as that form. Never allocates or throws.
 [[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size) noexcept;
 
@@ -730,9 +733,10 @@ enum class text_form {
 [[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out, text_form& form) noexcept;
 
 /// explain()'s words for an input known only by its length (a line too long
-/// to hold, say): "got 27 characters, expected 26 (ULID) or 36 (UUID)" for
-/// text_form::any. Writes like explain(): at most size - 1 characters and a
-/// NUL, returning the full length. Never allocates or throws.
+/// to hold, say): "got 27 characters, expected 26 (ULID) or 32 to 41 (UUID:
+/// 36 with dashes, 32 without, 38 in braces)" for text_form::any. Writes
+/// like explain(): at most size - 1 characters and a NUL, returning the full
+/// length. Never allocates or throws.
 [[nodiscard]] inline std::size_t explain_length(std::size_t length, text_form form, char* out,
                                                 std::size_t size) noexcept;
 
@@ -975,9 +979,20 @@ struct batch_result {
 /// max_clock_skew() ahead of the local clock (nothing changed); `ahead` is
 /// how far the timestamp of `x` is ahead of the local clock in either case
 /// (negative when behind).
+///
+/// It is the library's std::error_code with one more field: it converts to
+/// std::error_code, and in a condition it is true on error, as an
+/// std::error_code is, so `if (ulid::observe(x))` and `std::error_code ec =
+/// ulid::observe(x);` read as they do for every other fallible call.
 struct observe_result {
     std::error_code ec;
     std::chrono::milliseconds ahead{0};
+
+    /// True when `x` was not taken (`ec` is set), as std::error_code.
+    [[nodiscard]] explicit operator bool() const noexcept { return static_cast<bool>(ec); }
+    /// `ec`: observe_result where a std::error_code is expected.
+    // NOLINTNEXTLINE(google-explicit-constructor): the rule's std::error_code, so usable wherever one is
+    [[nodiscard]] operator std::error_code() const noexcept { return ec; }
 };
 
 /// The default of max_clock_skew(): 500 ms, CockroachDB's default maximum
@@ -1749,19 +1764,19 @@ struct std::hash<ulid::ulid> {
 
 namespace ulid::detail {
 
-/// The text form a format specification asks for: its last character before
-/// the '}', 'l' (lower case) or 'u' (the UUID form); anything else leaves
-/// the whole specification to the string formatter.
-enum class format_form : unsigned char { upper, lower, uuid };
-
-/// A format specification [begin, end) split for the ulid formatters: `form`
-/// and `type` (the 'l' or 'u', or the '}' or end when there is none), so that
-/// [begin, type) goes to the string formatter. A specification holding a
-/// nested replacement field ("{:>{}}") is left whole to the string formatter,
-/// which then rejects an 'l' or 'u' in it.
+/// A format specification [begin, end) split for the ulid formatters: the
+/// text form its last character before the '}' asks for, 'l' (text_form::ulid
+/// in lower case) or 'u' (text_form::uuid), and `type` (that 'l' or 'u', or
+/// the '}' or end when there is none), so that [begin, type) goes to the
+/// string formatter. Anything else is text_form::ulid in upper case with the
+/// whole specification left to the string formatter; so is a specification
+/// holding a nested replacement field ("{:>{}}"), which the string formatter
+/// then rejects if it ends in 'l' or 'u'. Case is a flag beside the form, not
+/// a form of its own: one enum names the text forms (issue 46).
 template <class It>
 struct format_spec_split {
-    format_form form = format_form::upper;
+    text_form form = text_form::ulid;
+    bool lower = false;
     It type;
 };
 
@@ -1769,21 +1784,22 @@ template <class It>
 [[nodiscard]] constexpr format_spec_split<It> split_format_spec(It begin, It end) noexcept {
     It p = begin;
     while (p != end && *p != '}') {
-        if (*p == '{') return {format_form::upper, begin};
+        if (*p == '{') return {text_form::ulid, false, begin};
         ++p;
     }
-    if (p == begin) return {format_form::upper, p};
+    if (p == begin) return {text_form::ulid, false, p};
     It last = p;
     --last;
-    if (*last == 'l') return {format_form::lower, last};
-    if (*last == 'u') return {format_form::uuid, last};
-    return {format_form::upper, p};
+    if (*last == 'l') return {text_form::ulid, true, last};
+    if (*last == 'u') return {text_form::uuid, false, last};
+    return {text_form::ulid, false, p};
 }
 
-/// The text of `id` in `form`, by value.
-[[nodiscard]] constexpr uuid_text formatted_text(const ulid& id, format_form form) noexcept {
-    if (form == format_form::uuid) return id.encode_uuid();
-    return uuid_text(form == format_form::lower ? id.encode_lower().view() : id.encode().view());
+/// The text of `id` in `form` (text_form::uuid, else the 26 characters,
+/// lower-case when `lower`), by value.
+[[nodiscard]] constexpr uuid_text formatted_text(const ulid& id, text_form form, bool lower) noexcept {
+    if (form == text_form::uuid) return id.encode_uuid();
+    return uuid_text(lower ? id.encode_lower().view() : id.encode().view());
 }
 
 }  // namespace ulid::detail
@@ -1799,7 +1815,10 @@ struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char>
     constexpr auto parse(ParseContext& ctx) {
         const auto split = ulid::detail::split_format_spec(ctx.begin(), ctx.end());
         form_ = split.form;
-        if (split.form == ulid::detail::format_form::upper) return std::formatter<std::string_view, char>::parse(ctx);
+        lower_ = split.lower;
+        if (split.form == ulid::text_form::ulid && !split.lower) {
+            return std::formatter<std::string_view, char>::parse(ctx);
+        }
         std::format_parse_context rest(std::string_view(ctx.begin(), split.type));
         const auto parsed = std::formatter<std::string_view, char>::parse(rest);
         if (parsed != rest.end()) {
@@ -1816,11 +1835,13 @@ struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char>
 
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const {
-        return std::formatter<std::string_view, char>::format(ulid::detail::formatted_text(id, form_).view(), ctx);
+        return std::formatter<std::string_view, char>::format(ulid::detail::formatted_text(id, form_, lower_).view(),
+                                                              ctx);
     }
 
 private:
-    ulid::detail::format_form form_ = ulid::detail::format_form::upper;
+    ulid::text_form form_ = ulid::text_form::ulid;
+    bool lower_ = false;
 };
 
 /// std::format support for ulid::fixed_text (ulid_text, rfc3339()): its
@@ -2883,16 +2904,21 @@ namespace detail {
 
 /// Not constexpr, on purpose: a "..."_ulid literal that reaches it is a
 /// compile error naming it (C++20, or a constant expression in C++17);
-/// elsewhere it throws as must_parse() does.
-[[noreturn]] inline void invalid_ulid_literal(errc e) { throw_error(make_error_code(e)); }
+/// elsewhere it throws must_parse()'s exception, explain()'s words and all.
+[[noreturn]] inline void invalid_ulid_literal(std::string_view text, errc e) {
+    (void)must_parse(text);
+    throw_error(make_error_code(e));  // unreachable: must_parse() refuses what decode_scalar() refused
+}
 
 }  // namespace detail
 
 ULID_CONSTEVAL ulid literals::operator""_ulid(const char* text, std::size_t size) {
-    if (size != encoded_size) detail::invalid_ulid_literal(errc::data_size);
+    if (size != encoded_size) detail::invalid_ulid_literal(std::string_view(text, size), errc::data_size);
     std::uint64_t hi = 0;
     std::uint64_t lo = 0;
-    if (const errc e = detail::decode_scalar(text, hi, lo); e != errc{}) detail::invalid_ulid_literal(e);
+    if (const errc e = detail::decode_scalar(text, hi, lo); e != errc{}) {
+        detail::invalid_ulid_literal(std::string_view(text, size), e);
+    }
     return ulid::from_high_low(hi, lo);
 }
 
@@ -3091,16 +3117,29 @@ inline void explain_length(bounded_writer& w, std::size_t got, text_form form) n
         case text_form::ulid:
             w.put("26");
             break;
+        // Every length a UUID spelling can have, not only the usual 36.
         case text_form::uuid:
-            w.put("36");
+            w.put("32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
             break;
         case text_form::any:
-            w.put("26 (ULID) or 36 (UUID)");
+            w.put("26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
             break;
         case text_form::type_id:
             w.put("a TypeID");
             break;
     }
+}
+
+/// Whether `input` starts with "urn:uuid:" in any case (RFC 9562 section 4's
+/// URN, RFC 8141's case-insensitive "urn" and namespace).
+[[nodiscard]] constexpr bool is_uuid_urn(std::string_view input) noexcept {
+    constexpr std::string_view urn = "urn:uuid:";
+    if (input.size() < urn.size()) return false;
+    for (std::size_t i = 0; i < urn.size(); ++i) {
+        const char c = input[i];
+        if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != urn[i]) return false;
+    }
+    return true;
 }
 
 inline void explain_ulid(bounded_writer& w, std::string_view input) noexcept {
@@ -3169,7 +3208,13 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
         layout.error == uuid_layout_error::few_digits || layout.error == uuid_layout_error::extra_digit;
     std::size_t dashes = 0;
     for (const char c : input) dashes += c == '-' ? 1U : 0U;
-    if (digit_count && dashes == 4 && input.front() != '{') return explain_length(w, input.size(), text_form::uuid);
+    if (digit_count && dashes == 4 && input.front() != '{') {
+        // The 8-4-4-4-12 form was meant, whose one length is 36.
+        w.put("got ");
+        w.put_number(input.size());
+        w.put(" characters, expected 36 (a UUID with four dashes)");
+        return;
+    }
     switch (layout.error) {
         case uuid_layout_error::unclosed_brace:
             w.put("the '{' at position 1 is not closed by a '}' at the end");
@@ -3199,6 +3244,12 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
 inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept {
     if (form == text_form::type_id) return detail::explain_type_id(input, nullptr, out, size);
     detail::bounded_writer w(out, size);
+    // The URN is not one of the spellings every surface reads (PostgreSQL's
+    // uuid_in refuses it), so it is named rather than read.
+    if (form != text_form::ulid && detail::is_uuid_urn(input)) {
+        w.put("a UUID URN: give the UUID without its 'urn:uuid:' prefix");
+        return w.finish();
+    }
     const bool uuid_length = input.size() >= detail::uuid_min_size && input.size() <= detail::uuid_max_size;
     const bool as_ulid = form == text_form::ulid || (form == text_form::any && input.size() == encoded_size);
     const bool as_uuid = form == text_form::uuid || (form == text_form::any && uuid_length);
@@ -3228,7 +3279,8 @@ namespace detail {
     constexpr std::size_t npos = std::string_view::npos;
     if (input.size() == encoded_size) return text_form::ulid;
     if (input.find('_') != npos) return text_form::type_id;
-    if (input.find('-') != npos || input.find('{') != npos || input.size() >= 31) return text_form::uuid;
+    if (is_uuid_urn(input) || input.find('-') != npos || input.find('{') != npos || input.size() >= 31)
+        return text_form::uuid;
     return text_form::ulid;
 }
 
@@ -5662,21 +5714,44 @@ template <bool ThreadLocal, class... Layouts>
     return s;
 }
 
-/// must_make(ms) and must_make_v7(ms), on the Layout's given-time generator.
+/// make_at(ms, out) and make_v7_at(ms, out), on the Layout's given-time generator.
+template <class Layout>
+[[nodiscard]] std::error_code make_given(std::uint64_t ms, ulid& out) noexcept {
+    const generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) {
+        const errc s = ms > max_time ? errc::big_time : make_in_handler<Layout>(ms << Layout::sub_ms_bits, &out, 1);
+        return s == errc{} ? success() : make_error_code(s);
+    }
+    return generate(ms, given_generator<Layout>.value, out);
+}
+
+/// must_make(ms) and must_make_v7(ms): make_given(), throwing its error.
 template <class Layout>
 [[nodiscard]] ulid must_make_given(std::uint64_t ms) {
-    const generator_entry entry;
     ulid id;
-    if (ULID_UNLIKELY(entry.reentered())) {
-        const errc s = ms > max_time ? errc::big_time : make_in_handler<Layout>(ms << Layout::sub_ms_bits, &id, 1);
-        if (s != errc{}) throw_error(make_error_code(s));
-    } else if (const std::error_code ec = generate(ms, given_generator<Layout>.value, id)) {
-        throw_error(ec);
-    }
+    if (const std::error_code ec = make_given<Layout>(ms, id)) throw_error(ec);
     return id;
 }
 
 }  // namespace detail
+
+/// must_make(ms)'s ID, from the same process-wide given-time generator (so
+/// the two share one sequence per millisecond), with the error returned
+/// instead of thrown: for code that must neither throw nor abort, such as a
+/// database extension. Errors: `ms` above max_time -> errc::big_time; a
+/// millisecond's entropy used up -> errc::monotonic_overflow; no randomness
+/// from the operating system -> errc::entropy_failure. `out` is written only
+/// on success. Thread-safe; never throws or allocates; async-signal-safe
+/// once set up, as must_make() is.
+[[nodiscard]] inline std::error_code make_at(std::uint64_t ms, ulid& out) noexcept {
+    return detail::make_given<ulid_layout>(ms, out);
+}
+
+/// make_at() for must_make_v7(ms)'s sequence: an RFC 9562 UUIDv7 at `ms`
+/// (rand_a zero, the counter in rand_b). Errors and guarantees as make_at().
+[[nodiscard]] inline std::error_code make_v7_at(std::uint64_t ms, ulid& out) noexcept {
+    return detail::make_given<uuidv7_layout>(ms, out);
+}
 
 inline ulid make() noexcept { return detail::make_now<ulid_layout>("make()"); }
 
@@ -5872,6 +5947,28 @@ inline std::size_t explain_type_id(std::string_view input, const std::string_vie
     }
     ulid ignored;
     const type_id_fault f = scan_type_id(input, expected, ignored);
+    if (f.code != errc{} && input.find('_') == std::string_view::npos) {
+        // Another form of ID pasted where a TypeID belongs: say which, rather
+        // than which TypeID rule it breaks first.
+        const char* other = is_uuid_urn(input)               ? "a UUID URN"
+                            : !parse_uuid(input, ignored)    ? "a UUID"
+                            : !::ulid::parse(input, ignored) ? "a ULID"
+                                                             : nullptr;
+        if (other != nullptr) {
+            w.put(other);
+            w.put(", not a TypeID: expected ");
+            if (expected == nullptr) {
+                w.put("a prefix and '_' (or none) then ");
+            } else if (!expected->empty()) {
+                w.put('\'');
+                w.put(*expected);
+                w.put("_' then ");
+            }
+            w.put("26 lower-case Crockford base32 characters");
+            if (expected != nullptr && expected->empty()) w.put(", no prefix");
+            return w.finish();
+        }
+    }
     switch (f.code) {
         case errc::invalid_prefix:
             if (f.prefix.empty()) {

@@ -186,8 +186,8 @@ inline void append_escaped(std::string& s, char ch) { s += ulid::shown_char(ch).
 
 /// Why `text` is not an ID the tool reads (a ULID, a UUID in any spelling,
 /// or a TypeID), in the words of ulid::explain(): "got 27 characters,
-/// expected 26 (ULID) or 36 (UUID)", "'U' at position 26 is not a Crockford
-/// base32 character". `text` may hold only the first characters of a longer
+/// expected 26 (ULID) or 32 to 41 (UUID: ...)", "'U' at position 26 is not a
+/// Crockford base32 character". `text` may hold only the first characters of a longer
 /// input (a long line of standard input, never held whole); `length` is the
 /// full length.
 [[nodiscard]] inline std::string explain_bad_id(std::string_view text, std::size_t length) {
@@ -200,7 +200,7 @@ inline void append_escaped(std::string& s, char ch) { s += ulid::shown_char(ch).
     if (text.size() < length) {
         // Only the length can be wrong in an input too long to be held: the
         // library's words for a length.
-        std::array<char, 96> why{};
+        std::array<char, 128> why{};
         const std::size_t n = ulid::explain_length(length, ulid::text_form::any, why.data(), why.size());
         return std::string(why.data(), n < why.size() ? n : why.size() - 1);
     }

@@ -65,7 +65,7 @@ expect_err_contains(y3000 "ms ahead of this machine's clock, more than the 500 m
 
 # Not an ID, or while parsing: a bad command line.
 run_ulid(bad ARGS --after 01ARYZ6S41TSV4RRFFQ69G5FA)
-expect_usage_error(bad "invalid ID for --after '01ARYZ6S41TSV4RRFFQ69G5FA': got 25 characters, expected 26 (ULID) or 36 (UUID)")
+expect_usage_error(bad "invalid ID for --after '01ARYZ6S41TSV4RRFFQ69G5FA': got 25 characters, expected 26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)")
 # Every bad ID is explained in explain()'s words (position, what was
 # expected, which form), never as a bare error code.
 run_ulid(bad_char ARGS --after 01ARYZ6S41TSV4RRFFQ69G5FAU)
