@@ -49,7 +49,12 @@ say() { printf 'include_budget: %s\n' "$*"; }
 for tool in "$cxx" python3; do
     command -v "$tool" >/dev/null 2>&1 || { say "skipped: no $tool here"; exit 77; }
 done
-"$cxx" --version | head -n 1 | grep -qiE 'g\+\+|gcc' || { say "skipped: $cxx is not g++ (the budget is g++'s)"; exit 77; }
+macros=$("$cxx" -dM -E -x c++ /dev/null)
+case $macros in
+    *__clang__*) say "skipped: $cxx is not g++ (the budget is g++'s)"; exit 77 ;;
+    *__GNUC__*) ;;
+    *) say "skipped: $cxx is not g++ (the budget is g++'s)"; exit 77 ;;
+esac
 gxx_major=$("$cxx" -dumpfullversion -dumpversion | cut -d. -f1)
 # The interpreter itself, once: a version manager's shim is slow to start.
 python=$(python3 -c 'import sys; print(sys.executable)')
