@@ -110,7 +110,9 @@ median_ratio() {
     printf '%s\n' "${ratios[@]}" | sort -g | awk '{ v[NR] = $1 } END { printf "%.2f", (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
+# The mode's one flag, or nothing: callers leave it unquoted on purpose.
 mode_flags() { if [ "$1" = compiled ]; then echo -DULID_COMPILED; fi; }
+# shellcheck disable=SC2046
 lines() { "$cxx" "${flags[@]}" $(mode_flags "$2") -E -P "$1" | wc -l; }
 
 echo "compile_cost.sh: $("$cxx" --version | head -n 1), $runs interleaved runs, median of ratios;" \
@@ -146,6 +148,7 @@ for row in "${rows[@]}"; do
     IFS='|' read -r label file how <<<"$row"
     read -ra how <<<"$how"
     for mode in "${modes[@]}"; do
+        # shellcheck disable=SC2046
         result["$label|$mode"]=$(median_ratio "$label ($mode)" "$file" "$work/baseline.cpp" "${how[@]}" $(mode_flags "$mode"))
     done
 done
