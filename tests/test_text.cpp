@@ -253,6 +253,24 @@ TEST_CASE("explain() into a caller's buffer writes like snprintf and never alloc
     REQUIRE(untouched[0] == '\0');
 }
 
+TEST_CASE("detail::days_from_civil() and civil_from_days() are inverse, before 1970 too", "[text][time]") {
+    using ulid::detail::civil_date;
+    STATIC_REQUIRE(ulid::detail::days_from_civil(civil_date{1970, 1, 1}) == 0);
+    STATIC_REQUIRE(ulid::detail::days_from_civil(civil_date{2000, 3, 1}) == 11017);
+    STATIC_REQUIRE(ulid::detail::days_from_civil(civil_date{1969, 12, 31}) == -1);
+    STATIC_REQUIRE(ulid::detail::days_from_civil(civil_date{-1, 3, 1}) == -719834);
+    STATIC_REQUIRE(ulid::detail::civil_from_days(-719834).year == -1);
+    STATIC_REQUIRE(ulid::detail::civil_from_days(11016).day == 29);  // 2000-02-29
+    for (std::int64_t days = -800000; days <= 3300000; days += 997) {
+        const civil_date date = ulid::detail::civil_from_days(days);
+        REQUIRE(ulid::detail::days_from_civil(date) == days);
+        REQUIRE(date.month >= 1);
+        REQUIRE(date.month <= 12);
+        REQUIRE(date.day >= 1);
+        REQUIRE(date.day <= 31);
+    }
+}
+
 TEST_CASE("rfc3339() writes UTC with milliseconds, every ULID time up to the year 10889", "[text][time]") {
     CHECK(ulid::rfc3339(0) == "1970-01-01T00:00:00.000Z");
     CHECK(ulid::rfc3339(1469918176385) == "2016-07-30T22:36:16.385Z");

@@ -182,6 +182,13 @@ void result_blob(sqlite3_context* ctx, const ulid::ulid& id) noexcept {
     sqlite3_result_blob(ctx, id.bytes().data(), static_cast<int>(ulid::binary_size), SQLITE_TRANSIENT);
 }
 
+/// Sets "<function>: cannot generate a ULID: why", every generator's error.
+void report_generation_failure(sqlite3_context* ctx, const char* function, std::error_code ec) noexcept {
+    std::array<char, 256> message{};
+    std::snprintf(message.data(), message.size(), "%s: cannot generate a ULID: %s", function, library_message(ec));
+    sqlite3_result_error(ctx, message.data(), -1);
+}
+
 /// The next ID of the process-wide sequence of `Layout`: make()'s for
 /// ulid_layout, make_v7()'s for uuidv7_layout (the same source, clock and
 /// step). But where the make function would abort the host process, on a
@@ -191,9 +198,25 @@ template <class Layout>
 bool next_id(sqlite3_context* ctx, const char* function, ulid::ulid& out) noexcept {
     const std::error_code ec = ulid::default_entropy<Layout>().next_now(out);
     if (!ec) return true;
-    std::array<char, 256> message{};
-    std::snprintf(message.data(), message.size(), "%s: cannot generate a ULID: %s", function, library_message(ec));
-    sqlite3_result_error(ctx, message.data(), -1);
+    report_generation_failure(ctx, function, ec);
+    return false;
+}
+
+/// ulid::make_at or ulid::make_v7_at.
+using given_time_maker = std::error_code (*)(std::uint64_t, ulid::ulid&) noexcept;
+
+/// A new ID at the time argument `value` (read_time()'s rules and errors)
+/// from the library's given-time generator `make`: make_at (must_make(ms)'s
+/// sequence) or make_v7_at (must_make_v7(ms)'s), apart from ulid()'s and
+/// ulid_v7()'s. On failure sets the SQL error and returns false. The caller
+/// has handled NULL.
+bool given_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, given_time_maker make,
+              ulid::ulid& out) noexcept {
+    std::uint64_t ms = 0;
+    if (!read_time(ctx, function, value, ms)) return false;
+    const std::error_code ec = make(ms, out);
+    if (!ec) return true;
+    report_generation_failure(ctx, function, ec);
     return false;
 }
 
@@ -314,17 +337,18 @@ static void ulid_observe_function(sqlite3_context* ctx, int /*argc*/, sqlite3_va
 /// consecutive calls with the same `ms`.
 static void ulid_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;  // the result stays NULL
-    std::uint64_t ms = 0;
-    if (!read_time(ctx, "ulid_with_time", argv[0], ms)) return;
     ulid::ulid id;
-    if (const std::error_code ec = ulid::make_at(ms, id)) {
-        std::array<char, 256> message{};
-        std::snprintf(message.data(), message.size(), "ulid_with_time: cannot generate a ULID: %s",
-                      library_message(ec));
-        sqlite3_result_error(ctx, message.data(), -1);
-        return;
-    }
-    result_text(ctx, id);
+    if (given_id(ctx, "ulid_with_time", argv[0], ulid::make_at, id)) result_text(ctx, id);
+}
+
+/// ulid_v7_with_time(ms): as ulid_with_time(), each ID an RFC 9562 UUIDv7 at
+/// `ms` (ulid::make_v7_at(), must_make_v7(ms)'s sequence, apart from
+/// ulid_v7()'s; rand_a zero, as PostgreSQL's gen_ulid_v7(timestamptz) at a
+/// whole millisecond).
+static void ulid_v7_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (given_id(ctx, "ulid_v7_with_time", argv[0], ulid::make_v7_at, id)) result_text(ctx, id);
 }
 
 /// ulid_lower_bound(ms): the smallest ULID (text) of Unix millisecond `ms`,
@@ -402,6 +426,20 @@ static void typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** 
     std::string_view prefix;
     ulid::ulid id;
     if (!read_prefix(ctx, "typeid", argv[0], prefix) || !next_id<ulid::uuidv7_layout>(ctx, "typeid", id)) return;
+    result_type_id(ctx, prefix, id);
+}
+
+/// typeid_with_time(prefix, ms): a new TypeID, `prefix`, '_' and a
+/// ulid_v7_with_time(ms) ID in lower case (the same sequence). The prefix is
+/// checked first, so a bad one uses up no ID.
+static void typeid_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+    std::string_view prefix;
+    ulid::ulid id;
+    if (!read_prefix(ctx, "typeid_with_time", argv[0], prefix) ||
+        !given_id(ctx, "typeid_with_time", argv[1], ulid::make_v7_at, id)) {
+        return;
+    }
     result_type_id(ctx, prefix, id);
 }
 
@@ -539,12 +577,13 @@ constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
 // call it.
 constexpr int observer = SQLITE_UTF8;
 
-constexpr std::array<function_entry, 20> functions = {{
+constexpr std::array<function_entry, 22> functions = {{
     {"ulid", 0, generator, ulid_text_function},
     {"ulid_bytes", 0, generator, ulid_bytes_function},
     {"ulid_v7", 0, generator, ulid_v7_function},
     {"ulid_v7_bytes", 0, generator, ulid_v7_bytes_function},
     {"ulid_with_time", 1, generator, ulid_with_time_function},
+    {"ulid_v7_with_time", 1, generator, ulid_v7_with_time_function},
     {"ulid_observe", 1, observer, ulid_observe_function},
     {"ulid_lower_bound", 1, pure, ulid_lower_bound_function},
     {"ulid_upper_bound", 1, pure, ulid_upper_bound_function},
@@ -556,6 +595,7 @@ constexpr std::array<function_entry, 20> functions = {{
     {"ulid_from_bytes", 1, pure, ulid_from_bytes_function},
     {"ulid_valid", 1, pure, ulid_valid_function},
     {"typeid", 1, generator, typeid_function},
+    {"typeid_with_time", 2, generator, typeid_with_time_function},
     {"ulid_to_typeid", 2, pure, ulid_to_typeid_function},
     {"ulid_from_typeid", 2, pure, ulid_from_typeid_function},
     {"ulid_to_facade", 2, pure, ulid_to_facade_function},

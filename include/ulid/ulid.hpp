@@ -3369,19 +3369,52 @@ inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
 
 inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { return ::ulid::time(time()); }
 
+namespace detail {
+
+/// A proleptic Gregorian date; month 1-12, day 1-31.
+struct civil_date {
+    std::int64_t year = 1970;
+    unsigned month = 1;
+    unsigned day = 1;
+};
+
+// Howard Hinnant's "chrono-Compatible Low-Level Date Algorithms", for every
+// year an int64_t day count holds; rfc3339() and the tool's dates use them.
+
+/// Days since 1970-01-01 of `date` (negative before it).
+[[nodiscard]] constexpr std::int64_t days_from_civil(civil_date date) noexcept {
+    const std::int64_t y = date.year - (date.month <= 2 ? 1 : 0);
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const std::int64_t yoe = y - era * 400;
+    const std::int64_t mp = date.month > 2 ? std::int64_t{date.month} - 3 : std::int64_t{date.month} + 9;
+    const std::int64_t doy = (153 * mp + 2) / 5 + std::int64_t{date.day} - 1;
+    const std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/// The date `days` days after 1970-01-01 (`days` may be negative).
+[[nodiscard]] constexpr civil_date civil_from_days(std::int64_t days) noexcept {
+    const std::int64_t z = days + 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const std::int64_t doe = z - era * 146097;
+    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const std::int64_t mp = (5 * doy + 2) / 153;
+    civil_date date;
+    date.day = static_cast<unsigned>(doy - (153 * mp + 2) / 5 + 1);
+    date.month = static_cast<unsigned>(mp < 10 ? mp + 3 : mp - 9);
+    date.year = yoe + era * 400 + (date.month <= 2 ? 1 : 0);
+    return date;
+}
+
+}  // namespace detail
+
 inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
     if (ms > max_time) return {};
-    // Days to a civil date: Howard Hinnant's days_from_civil inverse
-    // ("chrono-Compatible Low-Level Date Algorithms"), for days >= 0.
-    const std::uint64_t z = ms / 86400000U + 719468U;
-    const std::uint64_t era = z / 146097U;
-    const std::uint64_t doe = z - era * 146097U;
-    const std::uint64_t yoe = (doe - doe / 1460U + doe / 36524U - doe / 146096U) / 365U;
-    const std::uint64_t doy = doe - (365U * yoe + yoe / 4U - yoe / 100U);
-    const std::uint64_t mp = (5U * doy + 2U) / 153U;
-    const std::uint64_t day = doy - (153U * mp + 2U) / 5U + 1U;
-    const std::uint64_t month = mp < 10U ? mp + 3U : mp - 9U;
-    const std::uint64_t year = yoe + era * 400U + (month <= 2U ? 1U : 0U);
+    const detail::civil_date date = detail::civil_from_days(static_cast<std::int64_t>(ms / 86400000U));
+    const auto year = static_cast<std::uint64_t>(date.year);
+    const std::uint64_t month = date.month;
+    const std::uint64_t day = date.day;
     const std::uint64_t in_day = ms % 86400000U;
     std::array<char, 25> chars{};
     std::size_t n = 0;

@@ -317,9 +317,14 @@ TEST_CASE("the generators are SQL errors, not an abort of the host, when the OS 
     const std::string expected =
         std::string(": cannot generate a ULID: ") + library_message(ulid::errc::entropy_failure);
     const std::vector<std::pair<std::string, std::string>> calls = {
-        {"SELECT ulid()", "ulid"},           {"SELECT ulid_bytes()", "ulid_bytes"},
-        {"SELECT ulid_v7()", "ulid_v7"},     {"SELECT ulid_v7_bytes()", "ulid_v7_bytes"},
+        {"SELECT ulid()", "ulid"},
+        {"SELECT ulid_bytes()", "ulid_bytes"},
+        {"SELECT ulid_v7()", "ulid_v7"},
+        {"SELECT ulid_v7_bytes()", "ulid_v7_bytes"},
         {"SELECT typeid('user')", "typeid"},
+        {"SELECT ulid_with_time(5)", "ulid_with_time"},
+        {"SELECT ulid_v7_with_time(5)", "ulid_v7_with_time"},
+        {"SELECT typeid_with_time('user', 5)", "typeid_with_time"},
     };
     const pid_t pid = fork();
     REQUIRE(pid >= 0);
@@ -633,6 +638,169 @@ TEST_CASE("ulid_with_time(ms) makes a ULID at that millisecond") {
     }
 }
 
+TEST_CASE("ulid_v7_with_time(ms) and typeid_with_time(prefix, ms): a UUIDv7 and a TypeID at that millisecond") {
+    database db;
+    // The ID under a typeid_with_time() result, which must carry `prefix`.
+    const auto under = [&](const std::string& prefix, const std::string& ms) {
+        const std::string type_id = db.text("SELECT typeid_with_time(" + quote(prefix) + ", " + ms + ")");
+        INFO(type_id);
+        REQUIRE(type_id.substr(0, prefix.size()) == prefix);
+        ulid::ulid raw;
+        REQUIRE_FALSE(ulid::parse_type_id(type_id, prefix, raw));
+        return raw;
+    };
+    for (const std::int64_t ms : {std::int64_t{0}, std::int64_t{1}, known_ms, max_ms}) {
+        const std::string t = std::to_string(ms);
+        INFO(ms);
+        for (const ulid::ulid& id : {parsed(db.text("SELECT ulid_v7_with_time(" + t + ")")), under("user", t)}) {
+            INFO(id.encode().view());
+            CHECK(id.time() == static_cast<std::uint64_t>(ms));
+            CHECK(id.bytes()[6] >> 4U == 7U);   // version 7
+            CHECK(id.bytes()[8] >> 6U == 2U);   // the RFC 9562 variant
+            CHECK((id.high() & 0xFFFU) == 0U);  // rand_a zero: make_v7_at()'s whole millisecond
+            CHECK((id.low() << 2U) != 0U);      // rand_b random, not zero
+        }
+    }
+    CHECK(db.text("SELECT ulid_to_uuid(ulid_v7_with_time(" + std::to_string(known_ms) + "))").substr(0, 19) ==
+          "01563df3-6481-7000-");
+    CHECK(db.text("SELECT ulid_datetime(ulid_from_typeid(typeid_with_time('user', " + std::to_string(known_ms) +
+                  "), 'user'))") == known_datetime);
+    CHECK(db.text("SELECT typeof(ulid_v7_with_time(1))") == "text");
+    CHECK(db.text("SELECT typeid_with_time('a_b', 1)").substr(0, 4) == "a_b_");
+    CHECK(under("", "1").time() == 1U);  // no prefix: the bare 26-character suffix
+    CHECK(db.text("SELECT typeid_with_time('', 1)").size() == 26);
+
+    SECTION("repeated calls at one millisecond increase, through both functions (one sequence)") {
+        const auto rows = db.column(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+            "SELECT ulid_v7_with_time(1469918176385) FROM n");
+        REQUIRE(rows.size() == 1000);
+        for (std::size_t i = 1; i < rows.size(); ++i) REQUIRE(parsed(rows[i - 1].text) < parsed(rows[i].text));
+        const auto type_ids = db.column(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) "
+            "SELECT typeid_with_time('user', 1469918176385) FROM n");
+        REQUIRE(type_ids.size() == 1000);
+        for (std::size_t i = 1; i < type_ids.size(); ++i) REQUIRE(type_ids[i - 1].text < type_ids[i].text);
+        // Alternating: typeid_with_time() continues ulid_v7_with_time()'s sequence and the other way round.
+        ulid::ulid last = parsed(rows.back().text);
+        const std::string t = std::to_string(known_ms);
+        for (int i = 0; i < 200; ++i) {
+            const ulid::ulid id =
+                i % 2 == 0 ? under("user", t) : parsed(db.text("SELECT ulid_v7_with_time(" + t + ")"));
+            INFO(i);
+            REQUIRE(last < id);
+            last = id;
+        }
+    }
+
+    SECTION("the entropy is random at each new millisecond") {
+        std::set<std::uint64_t> entropies;
+        for (int i = 0; i < 20; ++i) {
+            const std::string t = std::to_string(1000 + i % 2);
+            entropies.insert(
+                (i % 4 < 2 ? parsed(db.text("SELECT ulid_v7_with_time(" + t + ")")) : under("user", t)).low());
+        }
+        CHECK(entropies.size() == 20);
+    }
+
+    SECTION("neither disturbs the sequence of ulid_v7() and typeid()") {
+        ulid::ulid last = parsed(db.text("SELECT ulid_v7()"));
+        for (int i = 0; i < 300; ++i) {
+            const std::string far = std::to_string(i % 2 == 0 ? 0 : max_ms);
+            (void)db.text(i % 4 < 2 ? "SELECT ulid_v7_with_time(" + far + ")"
+                                    : "SELECT typeid_with_time('user', " + far + ")");
+            const ulid::ulid id = i % 3 == 0 ? parsed(db.text("SELECT ulid_v7()")) : [&] {
+                ulid::ulid raw;
+                REQUIRE_FALSE(ulid::parse_type_id(db.text("SELECT typeid('user')"), "user", raw));
+                return raw;
+            }();
+            INFO(i);
+            REQUIRE(last < id);
+            last = id;
+        }
+    }
+
+    SECTION("times out of range and of the wrong type: ulid_with_time()'s errors") {
+        for (const std::string function : {"ulid_v7_with_time", "typeid_with_time"}) {
+            INFO(function);
+            const auto call = [&](const std::string& time) {
+                return "SELECT " + function + "(" + (function == "typeid_with_time" ? "'user', " : "") + time + ")";
+            };
+            const std::string range = ": timestamp ";
+            CHECK(db.error(call("-1")) ==
+                  function + ": timestamp -1 out of range for type ulid: ULIDs start at 1970-01-01 00:00:00 UTC");
+            CHECK(db.error(call(std::to_string(max_ms + 1))) ==
+                  function + ": timestamp 281474976710656 out of range for type ulid: " +
+                      library_message(ulid::errc::big_time));
+            CHECK(db.error(call("9223372036854775807")) ==
+                  function + ": timestamp 9223372036854775807 out of range for type ulid: " +
+                      library_message(ulid::errc::big_time));
+            CHECK(db.error(call("-9223372036854775808")) ==
+                  function +
+                      ": timestamp -9223372036854775808 out of range for type ulid: ULIDs start at "
+                      "1970-01-01 00:00:00 UTC");
+            CHECK(db.error(call("1.0")) ==
+                  function + ": the time must be an integer number of Unix milliseconds, not a real number");
+            CHECK(db.error(call("'1469918176385'")) ==
+                  function + ": the time must be an integer number of Unix milliseconds, not text");
+            CHECK(db.error(call("x'00'")) ==
+                  function + ": the time must be an integer number of Unix milliseconds, not a blob");
+        }
+        CHECK(contains(db.error("SELECT ulid_v7_with_time()"), "wrong number of arguments"));
+        CHECK(contains(db.error("SELECT ulid_v7_with_time(1, 2)"), "wrong number of arguments"));
+        CHECK(contains(db.error("SELECT typeid_with_time('user')"), "wrong number of arguments"));
+        CHECK(contains(db.error("SELECT typeid_with_time(1)"), "wrong number of arguments"));
+    }
+
+    SECTION("prefixes: typeid()'s check and words, before the time") {
+        const std::string bad_prefix = ": invalid prefix 'User': " + library_message(ulid::errc::invalid_prefix);
+        CHECK(db.error("SELECT typeid_with_time('User', 1)") == "typeid_with_time" + bad_prefix);
+        CHECK(db.error("SELECT typeid_with_time('User', -1)") == "typeid_with_time" + bad_prefix);
+        // Each invalid prefix refused in typeid()'s words, each valid one taken.
+        for (const std::string& prefix :
+             std::vector<std::string>{"User", "_user", "user_", "a1", "us-er", std::string(64, 'a')}) {
+            INFO(prefix);
+            const std::string typeid_error = db.error("SELECT typeid(" + quote(prefix) + ")");
+            CHECK(db.error("SELECT typeid_with_time(" + quote(prefix) + ", 1)") ==
+                  "typeid_with_time" + typeid_error.substr(std::string("typeid").size()));
+        }
+        for (const std::string& prefix : std::vector<std::string>{"a", "a_b", std::string(63, 'a')}) {
+            INFO(prefix);
+            CHECK(db.text("SELECT typeid_with_time(" + quote(prefix) + ", 1)").size() == prefix.size() + 27);
+        }
+        CHECK(db.error("SELECT typeid_with_time(" + quote(std::string(120, 'a')) + ", 1)") ==
+              "typeid_with_time: invalid prefix '" + std::string(100, 'a') +
+                  "...': " + library_message(ulid::errc::invalid_prefix));
+        CHECK(db.error("SELECT typeid_with_time(1, 1)") ==
+              "typeid_with_time: invalid prefix (an integer): expected text");
+        CHECK(db.error("SELECT typeid_with_time(x'75736572', 1)") ==
+              "typeid_with_time: invalid prefix (a blob): expected text");
+    }
+
+    SECTION("NULL in, NULL out, as typeid() and ulid_to_typeid()") {
+        CHECK(db.is_null("SELECT ulid_v7_with_time(NULL)"));
+        CHECK(db.is_null("SELECT typeid_with_time(NULL, 1)"));
+        CHECK(db.is_null("SELECT typeid_with_time('user', NULL)"));
+        CHECK(db.is_null("SELECT typeid_with_time('User', NULL)"));  // NULL first: no prefix error
+        CHECK(db.is_null("SELECT typeid_with_time(NULL, -1)"));
+    }
+
+    SECTION("generators: innocuous, not deterministic") {
+        db.exec("CREATE TABLE g(id TEXT)");
+        CHECK(contains(db.error("CREATE INDEX g_bad ON g(ulid_v7_with_time(1))"),
+                       "non-deterministic functions prohibited"));
+        CHECK(contains(db.error("CREATE INDEX g_bad ON g(typeid_with_time('user', 1))"),
+                       "non-deterministic functions prohibited"));
+        db.exec("PRAGMA trusted_schema = OFF");
+        db.exec(
+            "CREATE TABLE d(n INTEGER, v TEXT DEFAULT (ulid_v7_with_time(5)), t TEXT DEFAULT "
+            "(typeid_with_time('user', 5)))");
+        db.exec("INSERT INTO d(n) VALUES (1), (2)");
+        CHECK(db.integer("SELECT count(DISTINCT v) FROM d WHERE ulid_ms(v) = 5") == 2);
+        CHECK(db.integer("SELECT count(DISTINCT t) FROM d WHERE ulid_ms(ulid_from_typeid(t, 'user')) = 5") == 2);
+    }
+}
+
 TEST_CASE("ulid_ms, ulid_datetime, ulid_to_uuid, ulid_to_bytes and ulid_from_bytes read the text and the blob form") {
     database db;
     const std::string text = quote(known_text);
@@ -887,8 +1055,8 @@ TEST_CASE("ulid_lower_bound(ms) and ulid_upper_bound(ms): the smallest and the l
 TEST_CASE("NULL in, NULL out") {
     database db;
     for (const std::string function :
-         {"ulid_with_time", "ulid_lower_bound", "ulid_upper_bound", "ulid_ms", "ulid_datetime", "ulid_to_uuid",
-          "ulid_from_uuid", "ulid_to_bytes", "ulid_from_bytes", "ulid_valid", "ulid_observe"}) {
+         {"ulid_with_time", "ulid_v7_with_time", "ulid_lower_bound", "ulid_upper_bound", "ulid_ms", "ulid_datetime",
+          "ulid_to_uuid", "ulid_from_uuid", "ulid_to_bytes", "ulid_from_bytes", "ulid_valid", "ulid_observe"}) {
         INFO(function);
         CHECK(db.is_null("SELECT " + function + "(NULL)"));
     }
