@@ -78,14 +78,6 @@ using test::name;
 using test::spawn;
 using test::spawn_child;
 
-/// The spawns this platform has; a missing one is reported, not hidden.
-std::vector<spawn> spawns() {
-    std::vector<spawn> missing;
-    std::vector<spawn> all = test::spawns(&missing);
-    for (const spawn how : missing) WARN(name(how) << " is not available here: not tested");
-    return all;
-}
-
 /// Whether the kernel wipes the library's pages in a child: only then are
 /// children made without fork() covered (docs/design.md).
 bool kernel_wipes() {
@@ -214,7 +206,7 @@ TEST_CASE("children made without fork() never hang while other threads run make(
         WARN("this kernel does not wipe pages in a child (MADV_WIPEONFORK): only fork() is covered");
         return;
     }
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         INFO(name(how));
         REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
             constexpr int forks = 150;
@@ -235,7 +227,7 @@ TEST_CASE("children made without fork() never hang while other threads run make(
 TEST_CASE("a child's make() takes default_entropy()'s lock even when another thread held it at the fork", "[fork]") {
     // Deterministic: the lock is held for the whole fork.
     const bool wipes = kernel_wipes();
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         if (how != spawn::fork && !wipes) continue;  // not covered there (docs/design.md)
         INFO(name(how));
         REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
@@ -280,7 +272,7 @@ struct blocking_reader {
 
 TEST_CASE("a user-owned locked_monotonic_entropy held by another thread at the fork is free in the child", "[fork]") {
     const bool wipes = kernel_wipes();
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         if (how != spawn::fork && !wipes) continue;  // not covered there (docs/design.md)
         INFO(name(how));
         REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
