@@ -4,9 +4,9 @@
 // code in a child process.
 #pragma once
 
-#include <ulid/ulid.hpp>
-
 #include "catch.hpp"
+
+#include <ulid/ulid.hpp>
 
 #include <algorithm>
 #include <array>
@@ -37,6 +37,20 @@
 #if defined(ULID_TEST_GCOV)
 // libgcov's: writes the counters of a --coverage build now.
 extern "C" void __gcov_dump(void);
+#endif
+
+// ULID_TEST_DEPRECATED_BEGIN ... ULID_TEST_DEPRECATED_END: code between them
+// uses deprecated names on purpose (the tests that the old names still work).
+#if defined(__GNUC__)
+#define ULID_TEST_DEPRECATED_BEGIN \
+    _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wdeprecated-declarations\"")
+#define ULID_TEST_DEPRECATED_END _Pragma("GCC diagnostic pop")
+#elif defined(_MSC_VER)
+#define ULID_TEST_DEPRECATED_BEGIN __pragma(warning(push)) __pragma(warning(disable : 4996))
+#define ULID_TEST_DEPRECATED_END __pragma(warning(pop))
+#else
+#define ULID_TEST_DEPRECATED_BEGIN
+#define ULID_TEST_DEPRECATED_END
 #endif
 
 namespace test {
