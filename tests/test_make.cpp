@@ -253,19 +253,9 @@ TEST_CASE("without ULID_TEST_CLOCK_STEP the generators' clock has no test hook t
 #endif
 
 TEST_CASE("the deprecated make(ms) still compiles and is must_make(ms)", "[make]") {
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-#elif defined(_MSC_VER)
-#pragma warning(push)
-#pragma warning(disable : 4996)
-#endif
+    ULID_TEST_DEPRECATED_BEGIN
     const ulid::ulid id = ulid::make(1469918176385ULL);
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#elif defined(_MSC_VER)
-#pragma warning(pop)
-#endif
+    ULID_TEST_DEPRECATED_END
     REQUIRE(id.time() == 1469918176385ULL);
 }
 

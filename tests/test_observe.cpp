@@ -120,28 +120,6 @@ struct peer {
     int from = -1;
 };
 
-bool write_all(int fd, const void* data, std::size_t n) {
-    const auto* p = static_cast<const char*>(data);
-    while (n > 0) {
-        const ssize_t w = ::write(fd, p, n);
-        if (w <= 0) return false;
-        p += w;
-        n -= static_cast<std::size_t>(w);
-    }
-    return true;
-}
-
-bool read_all(int fd, void* data, std::size_t n) {
-    auto* p = static_cast<char*>(data);
-    while (n > 0) {
-        const ssize_t r = ::read(fd, p, n);
-        if (r <= 0) return false;
-        p += r;
-        n -= static_cast<std::size_t>(r);
-    }
-    return true;
-}
-
 /// What a peer makes on a message of kind k: 0 make(), 1 make_v7(),
 /// 2 make_batch(), 3 make_v7_batch() (the first of four; the four increase).
 ulid::ulid make_of_kind(std::uint8_t kind) {
@@ -168,13 +146,13 @@ ulid::ulid make_of_kind(std::uint8_t kind) {
     ulid::detail::clock_step_for_testing.store(step_ns(offset));
     ulid::set_max_clock_skew(4s);
     std::array<std::uint8_t, 17> message{};
-    while (read_all(in, message.data(), message.size())) {
+    while (test::read_exact(in, message.data(), message.size())) {
         ulid::byte_array bytes{};
         std::copy(message.begin() + 1, message.end(), bytes.begin());
         const ulid::ulid x = ulid::ulid::from_bytes(bytes);
         if (observing && ulid::observe(x).ec) ::_exit(3);
         const ulid::ulid id = make_of_kind(message[0]);
-        if (!write_all(out, id.bytes().data(), id.bytes().size())) ::_exit(4);
+        if (!test::write_exact(out, id.bytes().data(), id.bytes().size())) ::_exit(4);
     }
     ::_exit(0);
 }
@@ -218,9 +196,9 @@ std::size_t out_of_order_in_skewed_processes(bool observing, std::size_t rounds)
             std::array<std::uint8_t, 17> out{};
             out[0] = kind;
             std::copy(message.bytes().begin(), message.bytes().end(), out.begin() + 1);
-            REQUIRE(write_all(peers[next].to, out.data(), out.size()));
+            REQUIRE(test::write_exact(peers[next].to, out.data(), out.size()));
             ulid::byte_array bytes{};
-            REQUIRE(read_all(peers[next].from, bytes.data(), bytes.size()));
+            REQUIRE(test::read_exact(peers[next].from, bytes.data(), bytes.size()));
             const ulid::ulid made = ulid::ulid::from_bytes(bytes);
             if (!(message < made)) ++wrong;
             if (kind % 2 == 1 && !made.is_uuidv7()) ++wrong;

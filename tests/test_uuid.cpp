@@ -156,20 +156,7 @@ TEST_CASE("encode_uuid is usable in constant expressions", "[uuid]") {
 }
 
 TEST_CASE("encode_uuid agrees with the scalar encoder on random and edge values", "[fast][uuid]") {
-    std::mt19937_64 rng(37);
-    std::vector<std::array<std::uint8_t, 16>> inputs;
-    for (int i = 0; i < 200000; ++i) inputs.push_back(test::random_bytes(rng));
-    for (const std::uint8_t fill : std::array<std::uint8_t, 8>{0x00, 0xFF, 0x80, 0x7F, 0x55, 0xAA, 0x0F, 0xF0}) {
-        std::array<std::uint8_t, 16> b{};
-        b.fill(fill);
-        inputs.push_back(b);
-        for (std::size_t i = 0; i < 16; ++i) {
-            auto one = std::array<std::uint8_t, 16>{};
-            one[i] = fill;
-            inputs.push_back(one);
-        }
-    }
-    for (const auto& b : inputs) {
+    for (const auto& b : test::random_and_edge_bytes(37, 200000)) {
         const auto id = ulid::ulid::from_bytes(b);
         std::array<char, 36> scalar{};
         ulid::detail::encode_uuid_scalar(id.high(), id.low(), scalar.data());

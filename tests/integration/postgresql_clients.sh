@@ -9,7 +9,7 @@
 # build/postgresql-clients, starts a throwaway cluster (extensions/postgresql/
 # cluster.sh: a mktemp folder, a Unix socket only, `nobody` when run as root,
 # removed on exit) and runs them there (the client libraries' through ctest). A program whose library
-# is not installed shows as a disabled ulid_skipped_integration_* test.
+# is not installed shows as a skipped ulid_skipped_integration_* test, with its reason.
 #
 # Usage: bash tests/integration/postgresql_clients.sh   (PG_CONFIG=... picks the server)
 # Needs what test.sh needs, plus cmake, ninja, catch2, libpqxx-dev, libsoci-dev.
