@@ -97,20 +97,7 @@ TEST_CASE("encode and parse round-trip any 16 bytes", "[codec]") {
 }
 
 TEST_CASE("encode agrees with the scalar encoder on random and edge values", "[fast][codec]") {
-    std::mt19937_64 rng(22);
-    std::vector<std::array<std::uint8_t, 16>> inputs;
-    for (int i = 0; i < 200000; ++i) inputs.push_back(random_bytes(rng));
-    for (const std::uint8_t fill : std::array<std::uint8_t, 6>{0x00, 0xFF, 0x80, 0x7F, 0x55, 0xAA}) {
-        std::array<std::uint8_t, 16> b{};
-        b.fill(fill);
-        inputs.push_back(b);
-        for (std::size_t i = 0; i < 16; ++i) {
-            auto one = std::array<std::uint8_t, 16>{};
-            one[i] = fill;
-            inputs.push_back(one);
-        }
-    }
-    for (const auto& b : inputs) {
+    for (const auto& b : test::random_and_edge_bytes(22, 200000)) {
         const auto id = ulid::ulid::from_bytes(b);
         std::array<char, 26> scalar{};
         ulid::detail::encode_scalar(id.high(), id.low(), scalar.data());

@@ -48,11 +48,29 @@ constexpr std::size_t default_per_thread = 100000;
 
 std::size_t per_thread() { return test::env_count("ULID_STRESS_PER_THREAD", default_per_thread); }
 
+/// Where the threads' IDs come from: one monotonic source behind the shared
+/// lock, or a source of each thread's own.
+enum class sources { one_shared, one_per_thread };
+
+/// Whether `b`'s entropy is `a`'s plus 1 to `bound`, as 80-bit numbers: the
+/// step one monotonic source takes within a millisecond.
+bool one_step_apart(const ulid::ulid& a, const ulid::ulid& b, std::uint64_t bound) {
+    const test::uint80 x = test::uint80::of(a.entropy());
+    const test::uint80 y = test::uint80::of(b.entropy());
+    const bool carry = y.low < x.low;
+    if (y.high != x.high + (carry ? 1U : 0U)) return false;
+    const std::uint64_t step = y.low - x.low;  // modulo 2^64, so right across the carry
+    return step >= 1 && step <= bound;
+}
+
 /// Runs `produce(ids, count)` on each of thread_count threads, started
 /// together, to append `count` IDs to that thread's `ids`, and checks the
-/// whole output.
+/// whole output. With one shared source, the IDs of all threads in one
+/// millisecond are one monotonic sequence: sorted, each is the one before
+/// plus a step of the source's increment (a lock that let two threads
+/// interleave their updates would leave a torn or repeated step).
 template <class Produce>
-void stress_with(Produce produce, std::size_t count, std::size_t thread_count = stress_threads) {
+void stress_with(Produce produce, sources from, std::size_t count, std::size_t thread_count = stress_threads) {
     REQUIRE(count > 0);
     std::vector<std::vector<ulid::ulid>> made(thread_count);
     for (auto& ids : made) ids.reserve(count);
@@ -91,23 +109,35 @@ void stress_with(Produce produce, std::size_t count, std::size_t thread_count = 
     std::sort(all.begin(), all.end());
     const auto duplicate = std::adjacent_find(all.begin(), all.end());
     if (duplicate != all.end()) FAIL("duplicate ULID " << duplicate->to_string());
-    REQUIRE(all.size() == thread_count * count);
+    if (from == sources::one_shared) {
+        constexpr std::uint64_t increment = ulid::monotonic_entropy<ulid::secure_entropy>::default_increment;
+        std::size_t same_ms = 0;
+        std::size_t off_step = 0;
+        for (std::size_t i = 1; i < all.size(); ++i) {
+            if (all[i - 1].time() != all[i].time()) continue;
+            ++same_ms;
+            if (!one_step_apart(all[i - 1], all[i], increment)) ++off_step;
+        }
+        INFO(same_ms << " neighbours in a millisecond");
+        REQUIRE(off_step == 0);
+        REQUIRE(same_ms > 0);  // at least one millisecond held two IDs, so the step was checked
+    }
 }
 
 /// stress_with() for a callable making one ID a call.
 template <class MakeOne>
-void stress(MakeOne make_one, std::size_t count, std::size_t thread_count = stress_threads) {
+void stress(MakeOne make_one, sources from, std::size_t count, std::size_t thread_count = stress_threads) {
     stress_with(
         [&make_one](std::vector<ulid::ulid>& ids, std::size_t n) {
             for (std::size_t i = 0; i < n; ++i) ids.push_back(make_one());
         },
-        count, thread_count);
+        from, count, thread_count);
 }
 
 }  // namespace
 
 TEST_CASE("stress: 8 threads of make() through the default entropy", "[stress][concurrency]") {
-    stress([] { return ulid::make(); }, per_thread());
+    stress([] { return ulid::make(); }, sources::one_shared, per_thread());
 }
 
 TEST_CASE("stress: 8 threads of make_batch() through the default entropy, batches of 1 to 64",
@@ -121,18 +151,18 @@ TEST_CASE("stress: 8 threads of make_batch() through the default entropy, batche
                 ulid::make_batch(ids.data() + i, size);
             }
         },
-        per_thread());
+        sources::one_shared, per_thread());
 }
 
 TEST_CASE("stress: 8 threads of make_thread_local()", "[stress][concurrency]") {
-    stress([] { return ulid::make_thread_local(); }, per_thread());
+    stress([] { return ulid::make_thread_local(); }, sources::one_per_thread, per_thread());
 }
 
 TEST_CASE("stress: 8 threads of make()'s path through one locked source with a custom reader",
           "[stress][concurrency]") {
     using source_type = ulid::locked_monotonic_entropy<ulid::monotonic_entropy<test::splitmix_reader>>;
     source_type shared(std::in_place, test::splitmix_reader(20261202), std::uint64_t{0});
-    stress([&shared] { return ulid::detail::next_or_abort(shared, ulid::now()); }, per_thread());
+    stress([&shared] { return ulid::detail::next_or_abort(shared, ulid::now()); }, sources::one_shared, per_thread());
 }
 
 TEST_CASE("stress: 8 threads through one locked source whose increments exhaust milliseconds",
@@ -142,23 +172,19 @@ TEST_CASE("stress: 8 threads through one locked source whose increments exhaust 
     // moves on to the next millisecond: the clock-ahead path, under
     // contention. The IDs then run ahead of the clock, so only order and
     // uniqueness are checked here, not the window.
-    struct all_ones {
-        std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
-            std::fill(dst, dst + n, std::uint8_t{0xFF});
-            return {};
-        }
-    };
-    ulid::locked_monotonic_entropy<ulid::monotonic_entropy<all_ones>> shared(std::in_place, all_ones{},
-                                                                             std::uint64_t{1});
+    using all_ones = ulid::monotonic_entropy<test::constant_reader>;
+    ulid::locked_monotonic_entropy<all_ones> shared(std::in_place, test::constant_reader{0xFF}, std::uint64_t{1});
     const std::size_t count = std::min<std::size_t>(per_thread(), 20000);
     std::vector<std::vector<ulid::ulid>> made(stress_threads);
     std::vector<std::thread> threads;
+    const std::uint64_t window_start = ulid::now();
     for (std::size_t t = 0; t < stress_threads; ++t) {
         threads.emplace_back([&, t] {
             for (std::size_t i = 0; i < count; ++i) made[t].push_back(ulid::detail::next_or_abort(shared, ulid::now()));
         });
     }
     for (auto& th : threads) th.join();
+    const std::uint64_t window_end = ulid::now();
     const test::merged_ids merged = test::merge_threads(made);
     const std::vector<ulid::ulid>& all = merged.sorted;
     REQUIRE(merged.out_of_order == 0);
@@ -168,11 +194,16 @@ TEST_CASE("stress: 8 threads through one locked source whose increments exhaust 
         return id.low() != ~std::uint64_t{0} || (id.high() & 0xFFFFU) != 0xFFFFU;
     });
     REQUIRE(not_all_ones == 0);
-    REQUIRE(all.size() == stress_threads * count);
+    // Each ID is at its call's clock reading or one millisecond past the ID before, whichever is later: the run
+    // starts inside the window and runs ahead by one millisecond an ID at most, never skipping one.
+    INFO("window " << window_start << " .. " << window_end << " ms; IDs " << all.front().time() << " .. "
+                   << all.back().time() << " ms");
+    REQUIRE(all.front().time() >= window_start);
+    REQUIRE(all.back().time() - all.front().time() <= (all.size() - 1) + (window_end - window_start));
 }
 
 TEST_CASE("make() from many threads gives unique IDs, increasing within each thread", "[concurrency]") {
-    stress([] { return ulid::make(); }, 50000);
+    stress([] { return ulid::make(); }, sources::one_shared, 50000);
 }
 
 TEST_CASE("a make() that starts after another finished returns a larger ID, on any thread", "[concurrency]") {
@@ -202,7 +233,7 @@ TEST_CASE("a make() that starts after another finished returns a larger ID, on a
 
 TEST_CASE("make_thread_local increases within each thread and is unique across threads",
           "[concurrency][thread_local]") {
-    stress([] { return ulid::make_thread_local(); }, 50000, 4);
+    stress([] { return ulid::make_thread_local(); }, sources::one_per_thread, 50000, 4);
     // Each thread has its own source.
     ulid::monotonic_entropy<ulid::secure_entropy>* mine = &ulid::thread_local_entropy();
     ulid::monotonic_entropy<ulid::secure_entropy>* other = nullptr;
@@ -215,7 +246,8 @@ TEST_CASE("make_thread_local increases within each thread and is unique across t
 // starving a preempted holder, and a batch holds the lock one chunk at a time.
 
 #if defined(__linux__)
-TEST_CASE("a higher-priority waiter sleeps, so a preempted lower-priority holder finishes", "[lock][posix]") {
+TEST_CASE("a higher-priority waiter sleeps, so a preempted lower-priority holder finishes",
+          "[lock][posix][skippable][sched_fifo]") {
     // One CPU, SCHED_FIFO: the holder runs at priority 1, the waiter at 2.
     // A waiter that only spins or yields keeps the CPU forever (a yield
     // gives way to equal priorities only); one that sleeps lets the holder
@@ -248,10 +280,7 @@ TEST_CASE("a higher-priority waiter sleeps, so a preempted lower-priority holder
         holder.join();
         return "";
     });
-    if (child.output.rfind("skip:", 0) == 0) {
-        WARN(child.output << " (run as root for this test)");
-        return;
-    }
+    if (child.output.rfind("skip: ", 0) == 0) ULID_TEST_SKIP(child.output.substr(6) << " (needs root or CAP_SYS_NICE)");
     INFO(child.output);
     REQUIRE(child.signal == 0);  // SIGALRM: the waiter starved the holder
     REQUIRE(child.exited);

@@ -321,13 +321,7 @@ TEST_CASE("next() with a clock that steps back, stands still and jumps forwards"
 TEST_CASE("a standing clock with used-up milliseconds: make() runs ahead one millisecond at a time",
           "[clock][faults]") {
     // All-ones seeds and an increment of 1: each millisecond holds one ID.
-    struct all_ones {
-        std::error_code read(std::uint8_t* dst, std::size_t n) noexcept {
-            std::fill(dst, dst + n, std::uint8_t{0xFF});
-            return {};
-        }
-    };
-    ulid::monotonic_entropy<all_ones> source(all_ones{}, 1);
+    ulid::monotonic_entropy<test::constant_reader> source(test::constant_reader{0xFF}, 1);
     std::uint64_t clock_value = 5000;
     auto clock = [&] { return clock_value; };
     ulid::ulid last = next_at(source, clock);

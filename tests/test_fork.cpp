@@ -27,14 +27,6 @@ using test::name;
 using test::spawn;
 using test::spawn_child;
 
-/// The spawns this platform has; a missing one is reported, not hidden.
-std::vector<spawn> spawns() {
-    std::vector<spawn> missing;
-    std::vector<spawn> all = test::spawns(&missing);
-    for (const spawn how : missing) WARN(name(how) << " is not available here: not tested");
-    return all;
-}
-
 using entropy = std::array<std::uint8_t, 10>;
 
 /// The entropy of `n` ULIDs from `make`, in order.
@@ -166,7 +158,7 @@ TEST_CASE("parent and child share no entropy value after _Fork() or a raw fork s
     // child that it is a copy.
     (void)ulid::make();
     (void)ulid::make_thread_local();
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         if (how == spawn::fork) continue;
         INFO(name(how));
         const auto shared = [how](auto make) { return shared_entropy_after(how, make, 2000); };
@@ -176,13 +168,15 @@ TEST_CASE("parent and child share no entropy value after _Fork() or a raw fork s
 }
 
 #if defined(__linux__)
-TEST_CASE("a child that never draws holds no byte of its parent's keys or keystream", "[fork][wipeonfork]") {
+TEST_CASE("a child that never draws holds no byte of its parent's keys or keystream",
+          "[fork][wipeonfork][skippable][kernel_wipe]") {
     if (!ulid::detail::kernel_wipes_on_fork.load()) {
         (void)ulid::make();  // sets up the fork detection
     }
     if (!ulid::detail::kernel_wipes_on_fork.load()) {
-        WARN("this kernel has no MADV_WIPEONFORK (Linux 4.14 or later): only fork() is covered, by the atfork handler");
-        return;
+        ULID_TEST_SKIP(
+            "this kernel does not wipe pages in a child (MADV_WIPEONFORK, Linux 4.14): only fork() is "
+            "covered, by the atfork handler");
     }
     (void)ulid::make();
     (void)ulid::make_thread_local();
@@ -201,7 +195,7 @@ TEST_CASE("a child that never draws holds no byte of its parent's keys or keystr
         return true;
     };
     REQUIRE_FALSE(all_zero(*shared));
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         INFO(name(how));
         const pid_t pid = spawn_child(how);
         REQUIRE(pid >= 0);

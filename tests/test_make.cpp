@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iterator>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 TEST_CASE("make() produces a parseable ULID for the current time", "[make]") {
@@ -91,6 +92,51 @@ TEST_CASE("must_make(ms) throws big_time above max_time", "[make][errors]") {
     } catch (const ulid::error& e) {
         REQUIRE(e.code() == ulid::errc::big_time);
     }
+}
+
+TEST_CASE("make_at(ms, out) and make_v7_at(ms, out) continue must_make(ms)'s and must_make_v7(ms)'s sequences",
+          "[make]") {
+    STATIC_REQUIRE(noexcept(ulid::make_at(0, std::declval<ulid::ulid&>())));
+    STATIC_REQUIRE(noexcept(ulid::make_v7_at(0, std::declval<ulid::ulid&>())));
+    // One generator behind both spellings: alternating them for one
+    // millisecond, each ID is above the one before, whatever make() and
+    // make_v7() do between.
+    for (const std::uint64_t ms : {std::uint64_t{0}, std::uint64_t{1469918176385}, ulid::max_time}) {
+        INFO("ms " << ms);
+        ulid::ulid last = ulid::must_make(ms);
+        ulid::ulid last_v7 = ulid::must_make_v7(ms);
+        for (int i = 0; i < 1000; ++i) {
+            ulid::ulid next;
+            ulid::ulid next_v7;
+            if (i % 2 == 0) {
+                REQUIRE_FALSE(ulid::make_at(ms, next));
+                REQUIRE_FALSE(ulid::make_v7_at(ms, next_v7));
+            } else {
+                next = ulid::must_make(ms);
+                next_v7 = ulid::must_make_v7(ms);
+            }
+            (void)ulid::make();
+            (void)ulid::make_v7();
+            REQUIRE(next.time() == ms);
+            REQUIRE(next_v7.time() == ms);
+            REQUIRE(next_v7.is_uuidv7());
+            REQUIRE(last < next);
+            REQUIRE(last_v7 < next_v7);
+            last = next;
+            last_v7 = next_v7;
+        }
+    }
+}
+
+TEST_CASE("make_at(ms, out) and make_v7_at(ms, out) return big_time above max_time, out untouched", "[make][errors]") {
+    const ulid::ulid before = ulid::must_make(5);
+    ulid::ulid out = before;
+    REQUIRE(ulid::make_at(ulid::max_time + 1, out) == ulid::errc::big_time);
+    REQUIRE(out == before);
+    REQUIRE(ulid::make_v7_at(ulid::max_time + 1, out) == ulid::errc::big_time);
+    REQUIRE(out == before);
+    REQUIRE(ulid::make_at(~std::uint64_t{0}, out) == ulid::errc::big_time);
+    REQUIRE(out == before);
 }
 
 TEST_CASE("each make() is greater than every earlier make(), whatever other calls did to the shared source", "[make]") {
@@ -207,19 +253,9 @@ TEST_CASE("without ULID_TEST_CLOCK_STEP the generators' clock has no test hook t
 #endif
 
 TEST_CASE("the deprecated make(ms) still compiles and is must_make(ms)", "[make]") {
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-#elif defined(_MSC_VER)
-#pragma warning(push)
-#pragma warning(disable : 4996)
-#endif
+    ULID_TEST_DEPRECATED_BEGIN
     const ulid::ulid id = ulid::make(1469918176385ULL);
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#elif defined(_MSC_VER)
-#pragma warning(pop)
-#endif
+    ULID_TEST_DEPRECATED_END
     REQUIRE(id.time() == 1469918176385ULL);
 }
 

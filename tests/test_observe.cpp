@@ -15,6 +15,8 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <system_error>
+#include <type_traits>
 #include <vector>
 
 #if !defined(_WIN32)
@@ -118,28 +120,6 @@ struct peer {
     int from = -1;
 };
 
-bool write_all(int fd, const void* data, std::size_t n) {
-    const auto* p = static_cast<const char*>(data);
-    while (n > 0) {
-        const ssize_t w = ::write(fd, p, n);
-        if (w <= 0) return false;
-        p += w;
-        n -= static_cast<std::size_t>(w);
-    }
-    return true;
-}
-
-bool read_all(int fd, void* data, std::size_t n) {
-    auto* p = static_cast<char*>(data);
-    while (n > 0) {
-        const ssize_t r = ::read(fd, p, n);
-        if (r <= 0) return false;
-        p += r;
-        n -= static_cast<std::size_t>(r);
-    }
-    return true;
-}
-
 /// What a peer makes on a message of kind k: 0 make(), 1 make_v7(),
 /// 2 make_batch(), 3 make_v7_batch() (the first of four; the four increase).
 ulid::ulid make_of_kind(std::uint8_t kind) {
@@ -166,13 +146,13 @@ ulid::ulid make_of_kind(std::uint8_t kind) {
     ulid::detail::clock_step_for_testing.store(step_ns(offset));
     ulid::set_max_clock_skew(4s);
     std::array<std::uint8_t, 17> message{};
-    while (read_all(in, message.data(), message.size())) {
+    while (test::read_exact(in, message.data(), message.size())) {
         ulid::byte_array bytes{};
         std::copy(message.begin() + 1, message.end(), bytes.begin());
         const ulid::ulid x = ulid::ulid::from_bytes(bytes);
         if (observing && ulid::observe(x).ec) ::_exit(3);
         const ulid::ulid id = make_of_kind(message[0]);
-        if (!write_all(out, id.bytes().data(), id.bytes().size())) ::_exit(4);
+        if (!test::write_exact(out, id.bytes().data(), id.bytes().size())) ::_exit(4);
     }
     ::_exit(0);
 }
@@ -216,9 +196,9 @@ std::size_t out_of_order_in_skewed_processes(bool observing, std::size_t rounds)
             std::array<std::uint8_t, 17> out{};
             out[0] = kind;
             std::copy(message.bytes().begin(), message.bytes().end(), out.begin() + 1);
-            REQUIRE(write_all(peers[next].to, out.data(), out.size()));
+            REQUIRE(test::write_exact(peers[next].to, out.data(), out.size()));
             ulid::byte_array bytes{};
-            REQUIRE(read_all(peers[next].from, bytes.data(), bytes.size()));
+            REQUIRE(test::read_exact(peers[next].from, bytes.data(), bytes.size()));
             const ulid::ulid made = ulid::ulid::from_bytes(bytes);
             if (!(message < made)) ++wrong;
             if (kind % 2 == 1 && !made.is_uuidv7()) ++wrong;
@@ -722,3 +702,35 @@ TEST_CASE("hand-offs over shared memory between skewed clocks: zero out of order
     }
 }
 #endif
+
+TEST_CASE("observe_result reads as the std::error_code of every other fallible call, ahead kept", "[observe]") {
+    // Issue 49: `if (ulid::observe(x))` did not compile.
+    STATIC_REQUIRE(std::is_convertible_v<ulid::observe_result, std::error_code>);
+    STATIC_REQUIRE(std::is_constructible_v<bool, ulid::observe_result>);
+    STATIC_REQUIRE_FALSE(std::is_convertible_v<ulid::observe_result, bool>);  // explicit, as error_code's
+    ulid::monotonic_entropy<test::prng_reader> g(test::prng_reader{7});
+    const std::uint64_t now = ulid::now();
+    const ulid::ulid behind = ulid::ulid::from_high_low((now - 2000) << 16U, 0);
+    const ulid::ulid ahead = ulid::ulid::from_high_low(year_3000_ms << 16U, 0);
+    if (g.observe(behind)) FAIL("an ID behind the clock was refused");
+    const std::error_code taken = g.observe(behind);
+    CHECK_FALSE(taken);
+    if (const ulid::observe_result r = g.observe(ahead)) {
+        CHECK(r.ec == ulid::errc::clock_skew);
+        CHECK(r.ahead > ulid::max_clock_skew());
+    } else {
+        FAIL("an ID in the year 3000 was taken");
+    }
+    const std::error_code refused = g.observe(ahead);
+    CHECK(refused == ulid::errc::clock_skew);
+    const ulid::observe_result r = g.observe(behind);
+    CHECK_FALSE(static_cast<bool>(r));
+    CHECK(static_cast<std::error_code>(r) == r.ec);
+    CHECK(r.ahead < 0ms);
+    // And the process-wide form, in a condition as the README writes it (a
+    // refused ID, which changes nothing: the floor stays out of other tests).
+    bool refused_in_condition = false;
+    if (ulid::observe(ahead)) refused_in_condition = true;
+    CHECK(refused_in_condition);
+    CHECK(static_cast<std::error_code>(ulid::observe(ahead)) == ulid::errc::clock_skew);
+}

@@ -66,30 +66,6 @@ struct node_report {
     std::uint64_t failure = 0;             // nonzero: the node could not go on (a pipe broke)
 };
 
-bool write_all(int fd, const void* data, std::size_t n) {
-    const auto* p = static_cast<const char*>(data);
-    while (n > 0) {
-        const ssize_t w = ::write(fd, p, n);
-        if (w < 0 && errno == EINTR) continue;
-        if (w <= 0) return false;
-        p += w;
-        n -= static_cast<std::size_t>(w);
-    }
-    return true;
-}
-
-bool read_all(int fd, void* data, std::size_t n) {
-    auto* p = static_cast<char*>(data);
-    while (n > 0) {
-        const ssize_t r = ::read(fd, p, n);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) return false;
-        p += r;
-        n -= static_cast<std::size_t>(r);
-    }
-    return true;
-}
-
 std::int64_t real_now_us() {
     return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
         .count();
@@ -117,25 +93,25 @@ ulid::ulid make_for(mode m, std::uint64_t hop) { return expects_uuidv7(m, hop) ?
         message first;
         const ulid::ulid id = make_for(m, 0);
         std::copy(id.bytes().begin(), id.bytes().end(), first.id.begin());
-        if (!write_all(out, &first, sizeof first)) r.failure = 1;
+        if (!test::write_exact(out, &first, sizeof first)) r.failure = 1;
     }
     message msg;
     while (r.failure == 0) {
-        if (!read_all(in, &msg, sizeof msg)) {
+        if (!test::read_exact(in, &msg, sizeof msg)) {
             r.failure = 2;
             break;
         }
         if (msg.stop != 0) {
-            (void)write_all(out, &msg, sizeof msg);
+            (void)test::write_exact(out, &msg, sizeof msg);
             break;
         }
         ++r.received;
         r.hops = msg.hop;
         if (index == 0 && (msg.hop >= hand_offs || std::chrono::steady_clock::now() - started > budget)) {
             msg.stop = 1;
-            if (!write_all(out, &msg, sizeof msg)) r.failure = 3;
+            if (!test::write_exact(out, &msg, sizeof msg)) r.failure = 3;
             // Waits for the stop to come round, so that every node has stopped.
-            if (r.failure == 0 && !read_all(in, &msg, sizeof msg)) r.failure = 4;
+            if (r.failure == 0 && !test::read_exact(in, &msg, sizeof msg)) r.failure = 4;
             break;
         }
         const ulid::ulid x = ulid::ulid::from_bytes(msg.id);
@@ -148,9 +124,9 @@ ulid::ulid make_for(mode m, std::uint64_t hop) { return expects_uuidv7(m, hop) ?
         if (expects_uuidv7(m, hop) && !y.is_uuidv7()) ++r.not_uuidv7;
         msg.hop = hop;
         std::copy(y.bytes().begin(), y.bytes().end(), msg.id.begin());
-        if (!write_all(out, &msg, sizeof msg)) r.failure = 5;
+        if (!test::write_exact(out, &msg, sizeof msg)) r.failure = 5;
     }
-    (void)write_all(report, &r, sizeof r);
+    (void)test::write_exact(report, &r, sizeof r);
     test::flush_coverage();
     ::_exit(0);
 }
@@ -217,7 +193,7 @@ ring_result run_ring(mode m, std::uint64_t hand_offs, std::chrono::milliseconds 
         }
         for (std::size_t i = 0; i < nodes; ++i) {
             if (have[i] || fds[i].revents == 0) continue;
-            if (!read_all(reports[i][0], &got[i], sizeof got[i])) {
+            if (!test::read_exact(reports[i][0], &got[i], sizeof got[i])) {
                 result.failure = "node " + std::to_string(i) + " died before it reported";
                 break;
             }

@@ -167,12 +167,28 @@ TEST_CASE("the \"...\"_ulid literal reads as parse() does, at compile time", "[c
          {std::pair<std::string_view, ulid::errc>{"01ARZ3NDEKTSV4RRFFQ69G5FAU", ulid::errc::invalid_characters},
           {"01ARZ3NDEKTSV4RRFFQ69G5FA", ulid::errc::data_size},
           {"81ARZ3NDEKTSV4RRFFQ69G5FAV", ulid::errc::overflow}}) {
+        // Issue 49: must_parse()'s exception, explain()'s words and all.
+        std::string must_parse_what;
+        try {
+            (void)ulid::must_parse(text);
+        } catch (const ulid::error& e) {
+            must_parse_what = e.what();
+        }
         try {
             (void)literal(text);
             FAIL("no ulid::error for " << text);
         } catch (const ulid::error& e) {
             REQUIRE(e.code() == error);
+            CHECK(std::string(e.what()) == must_parse_what);
         }
+    }
+    try {
+        (void)literal("01ARZ3NDEKTSV4RRFFQ69G5FAU");
+        FAIL("no ulid::error");
+    } catch (const ulid::error& e) {
+        CHECK(std::string(e.what()) ==
+              "'U' at position 26 is not a Crockford base32 character: "
+              "bad data characters: a character the text form does not allow");
     }
 #endif
 }

@@ -114,8 +114,9 @@ TEST_CASE("parse_any() with a form says which form it read, on success and on er
 
 TEST_CASE("explain_length() gives explain()'s words for a length alone", "[text]") {
     using ulid::text_form;
-    std::array<char, 64> buffer{};
-    const std::string_view many = "got 100000 characters, expected 26 (ULID) or 36 (UUID)";
+    std::array<char, 128> buffer{};
+    const std::string_view many =
+        "got 100000 characters, expected 26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)";
     CHECK(ulid::explain_length(100000, text_form::any, buffer.data(), buffer.size()) == many.size());
     CHECK(std::string_view(buffer.data()) == many);
     const std::string_view one = "got 1 character, expected 26";
@@ -180,12 +181,13 @@ TEST_CASE("explain() says what is wrong: lengths, characters shown visibly with 
     CHECK(ulid::explain("81ARZ3NDEKTSV4RRFFQ69G5FAV") ==
           "first character '8' is above '7': the value would exceed 128 bits");
     CHECK(ulid::explain("01563e3a-b5d3-d676-4c61-efb99302bd5b", text_form::uuid).empty());
-    CHECK(ulid::explain("01563e3a-b5d3-d676-4c61-efb99302bd5", text_form::uuid) == "got 35 characters, expected 36");
+    CHECK(ulid::explain("01563e3a-b5d3-d676-4c61-efb99302bd5", text_form::uuid) ==
+          "got 35 characters, expected 36 (a UUID with four dashes)");
     CHECK(ulid::explain("01563e3g-b5d3-d676-4c61-efb99302bd5b", text_form::uuid) ==
           "'g' at position 8 is not a hexadecimal digit");
     CHECK(ulid::explain("01563e3ab-5d3-d676-4c61-efb99302bd5b", text_form::uuid) == "'b' at position 9 is not '-'");
     CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FA", text_form::any) ==
-          "got 25 characters, expected 26 (ULID) or 36 (UUID)");
+          "got 25 characters, expected 26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
     CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAU", text_form::any) ==
           "'U' at position 26 is not a Crockford base32 character");
     CHECK(ulid::explain("01563e3g-b5d3-d676-4c61-efb99302bd5b", text_form::any) ==
@@ -195,7 +197,8 @@ TEST_CASE("explain() says what is wrong: lengths, characters shown visibly with 
 TEST_CASE("explain() without a form explains the form the input was most likely meant as", "[text]") {
     // Issue 35: a UUID with one bad digit was answered "got 36 characters, expected 26".
     CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5g") == "'g' at position 36 is not a hexadecimal digit");
-    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5") == "got 35 characters, expected 36");
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5") ==
+          "got 35 characters, expected 36 (a UUID with four dashes)");
     CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5b").empty());
     CHECK(ulid::explain("user_01h455vb4pex5vsknk084sn02Q") ==
           ulid::explain("user_01h455vb4pex5vsknk084sn02Q", ulid::text_form::type_id));
@@ -205,7 +208,8 @@ TEST_CASE("explain() without a form explains the form the input was most likely 
     CHECK(ulid::explain("01ARZ3NDEKTSV4RRFF-69G5FAV") == "'-' at position 19 is not a Crockford base32 character");
     CHECK(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAVX") == "got 27 characters, expected 26");
     CHECK(ulid::explain(std::string(40, '0')) == "'0' at position 33 is past a UUID's 32 hexadecimal digits");
-    CHECK(ulid::explain(std::string(42, '0')) == "got 42 characters, expected 36");
+    CHECK(ulid::explain(std::string(42, '0')) ==
+          "got 42 characters, expected 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
     // The buffer form judges alike.
     std::array<char, 64> why{};
     const std::string_view uuid = "01563df3-6481-d676-4c61-efb99302bd5g";
@@ -247,6 +251,24 @@ TEST_CASE("explain() into a caller's buffer writes like snprintf and never alloc
     std::array<char, 4> untouched{'x', 'x', 'x', 'x'};
     REQUIRE(ulid::explain("01ARZ3NDEKTSV4RRFFQ69G5FAV", untouched.data(), untouched.size()) == 0);
     REQUIRE(untouched[0] == '\0');
+}
+
+TEST_CASE("days_from_civil() and civil_from_days() are inverse, before 1970 too", "[text][time]") {
+    using ulid::civil_date;
+    STATIC_REQUIRE(ulid::days_from_civil(civil_date{1970, 1, 1}) == 0);
+    STATIC_REQUIRE(ulid::days_from_civil(civil_date{2000, 3, 1}) == 11017);
+    STATIC_REQUIRE(ulid::days_from_civil(civil_date{1969, 12, 31}) == -1);
+    STATIC_REQUIRE(ulid::days_from_civil(civil_date{-1, 3, 1}) == -719834);
+    STATIC_REQUIRE(ulid::civil_from_days(-719834).year == -1);
+    STATIC_REQUIRE(ulid::civil_from_days(11016).day == 29);  // 2000-02-29
+    for (std::int64_t days = -800000; days <= 3300000; days += 997) {
+        const civil_date date = ulid::civil_from_days(days);
+        REQUIRE(ulid::days_from_civil(date) == days);
+        REQUIRE(date.month >= 1);
+        REQUIRE(date.month <= 12);
+        REQUIRE(date.day >= 1);
+        REQUIRE(date.day <= 31);
+    }
 }
 
 TEST_CASE("rfc3339() writes UTC with milliseconds, every ULID time up to the year 10889", "[text][time]") {
@@ -316,3 +338,67 @@ TEST_CASE("std::format's {:l} writes lower case and {:u} the UUID form, with a s
     CHECK_THROWS_AS(std::vformat("{:lu}", std::make_format_args(id)), std::format_error);
 }
 #endif
+
+TEST_CASE("explain() names a UUID URN and every length a UUID spelling can have", "[text][uuid]") {
+    using ulid::text_form;
+    // Issue 49: a pasted URN was "got 45 characters, expected 36". It is not
+    // read (PostgreSQL's uuid_in, which every surface follows, refuses it),
+    // so it is named, in any case and with any spelling after it.
+    const std::string_view urn_words = "a UUID URN: give the UUID without its 'urn:uuid:' prefix";
+    for (const std::string_view urn :
+         {"urn:uuid:01563df3-6481-d676-4c61-efb99302bd5b", "URN:UUID:01563DF3-6481-D676-4C61-EFB99302BD5B",
+          "urn:uuid:01563df36481d6764c61efb99302bd5b", "Urn:Uuid:{01563df3-6481-d676-4c61-efb99302bd5b}",
+          "urn:uuid:", "urn:uuid:not-a-uuid"}) {
+        INFO(urn);
+        ulid::ulid id = ulid::ulid::from_high_low(1, 2);
+        CHECK(ulid::parse_uuid(urn, id));
+        CHECK(ulid::parse_any(urn, id));
+        CHECK(id == ulid::ulid::from_high_low(1, 2));
+        CHECK(ulid::explain(urn, text_form::uuid) == urn_words);
+        CHECK(ulid::explain(urn, text_form::any) == urn_words);
+        CHECK(ulid::explain(urn) == urn_words);
+    }
+    // Only the whole "urn:uuid:" is the URN; the ULID form keeps its length words.
+    CHECK(ulid::explain("urn:uuid01563df36481d6764c61efb99302bd5b", text_form::uuid) ==
+          "'u' at position 1 is not a hexadecimal digit");
+    CHECK(ulid::explain("urn:uuid:01563df3-6481-d676-4c61-efb99302bd5b", text_form::ulid) ==
+          "got 45 characters, expected 26");
+    // The length words name every length a spelling has, 32 to 41, not only 36.
+    const std::string_view uuid_lengths = "32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)";
+    CHECK(ulid::explain(std::string(31, '0'), text_form::uuid) ==
+          "got 31 characters, expected " + std::string(uuid_lengths));
+    CHECK(ulid::explain(std::string(42, '0'), text_form::any) ==
+          "got 42 characters, expected 26 (ULID) or " + std::string(uuid_lengths));
+    for (std::size_t n = 32; n <= 41; ++n) {
+        INFO(n);
+        // A spelling of each length reads: braces from 34, and dashes after groups of four.
+        const bool braced = n >= 34;
+        std::string text(32, 'a');
+        for (std::size_t d = 0; d < n - 32 - (braced ? 2 : 0); ++d) text.insert(28 - 4 * d, 1, '-');
+        if (braced) text = "{" + text + "}";
+        REQUIRE(text.size() == n);
+        ulid::ulid id;
+        CHECK_FALSE(ulid::parse_uuid(text, id));
+        CHECK(ulid::explain(text, text_form::uuid).empty());
+    }
+    // Four dashes mean the 8-4-4-4-12 form, whose one length is 36.
+    CHECK(ulid::explain("01563df3-6481-d676-4c61-efb99302bd5b0", text_form::uuid) ==
+          "got 37 characters, expected 36 (a UUID with four dashes)");
+}
+
+TEST_CASE("the formatters and explain() share one text-form enum", "[text]") {
+    // Issue 46: text_form and a formatter-only enum had to change together.
+    constexpr std::string_view u = "u}";
+    constexpr std::string_view l = ">30l}";
+    constexpr std::string_view plain = ">30}";
+    STATIC_REQUIRE(ulid::detail::split_format_spec(u.begin(), u.end()).form == ulid::text_form::uuid);
+    STATIC_REQUIRE(ulid::detail::split_format_spec(l.begin(), l.end()).form == ulid::text_form::ulid);
+    STATIC_REQUIRE(ulid::detail::split_format_spec(l.begin(), l.end()).lower);
+    STATIC_REQUIRE(ulid::detail::split_format_spec(plain.begin(), plain.end()).form == ulid::text_form::ulid);
+    STATIC_REQUIRE_FALSE(ulid::detail::split_format_spec(plain.begin(), plain.end()).lower);
+    constexpr ulid::ulid id = ulid::ulid::from_high_low(0x01563E3AB5D3D676ULL, 0x4C61EFB99302BD5BULL);
+    STATIC_REQUIRE(ulid::detail::formatted_text(id, ulid::text_form::uuid, false).view() ==
+                   "01563e3a-b5d3-d676-4c61-efb99302bd5b");
+    STATIC_REQUIRE(ulid::detail::formatted_text(id, ulid::text_form::ulid, true).view() == id.encode_lower().view());
+    STATIC_REQUIRE(ulid::detail::formatted_text(id, ulid::text_form::ulid, false).view() == id.encode().view());
+}

@@ -184,7 +184,9 @@ TEST_CASE("TypeID errors come in reading order, each explained with its rule and
     CHECK(id == user_id(ulid::ulid::from_high_low(5, 6)));
     CHECK(ulid::explain_type_id("order_01h455vb4pex5vsknk084sn02q", user::prefix) ==
           "prefix 'order' where 'user' was expected");
-    CHECK(ulid::explain_type_id("01h455vb4pex5vsknk084sn02q", "user") == "no prefix where 'user' was expected");
+    CHECK(ulid::explain_type_id("01h455vb4pex5vsknk084sn02q", "user") ==
+          "a ULID, not a TypeID: expected 'user_' then 26 lower-case Crockford base32 characters");
+    CHECK(ulid::explain_type_id("01h455vb4pex5vsknk084sn02", "user") == "no prefix where 'user' was expected");
     CHECK(ulid::explain_type_id("user_01h455vb4pex5vsknk084sn02q", "") == "prefix 'user' where no prefix was expected");
     CHECK(ulid::explain_type_id("user_01h455vb4pex5vsknk084sn02q", "User") ==
           "the expected prefix 'User' is not a TypeID prefix (at most 63 of a-z and '_', starting and ending with a "
@@ -379,5 +381,48 @@ TEST_CASE("TypeIDs stream and format as their text", "[typeid]") {
 #if ULID_HAS_FORMAT
     CHECK(std::format("{}", id) == "user_01h455vb4pex5vsknk084sn02q");
     CHECK(std::format("[{:>36}]", any) == "[  pre_fix_01h455vb4pex5vsknk084sn02q]");
+    // Issue 49: 'u' is the UUID form of the ID; 'l' is refused (the text is lower case already).
+    CHECK(std::format("{:u}", id) == "01890a5d-ac96-774b-bcce-b302099a8057");
+    CHECK(std::format("[{:>38u}]", any) == "[  01890a5d-ac96-774b-bcce-b302099a8057]");
+    CHECK(std::format("{:.8u}|{:s}", id, id) == "01890a5d|user_01h455vb4pex5vsknk084sn02q");
+    CHECK_THROWS_AS((void)std::vformat("{:l}", std::make_format_args(id)), std::format_error);
+    CHECK_THROWS_AS((void)std::vformat("{:x}", std::make_format_args(any)), std::format_error);
 #endif
+}
+
+TEST_CASE("a UUID or a ULID where a TypeID belongs is named as such, with what was expected", "[typeid][text]") {
+    // Issue 49: a UUID given for a typed_id was "no prefix where 'order' was
+    // expected", and its error code's words "the ID is of another type".
+    const std::string_view uuid = "01563df3-6481-d676-4c61-efb99302bd5b";
+    const std::string_view tail = "26 lower-case Crockford base32 characters";
+    const auto words = [&](std::string_view what, std::string_view expected) {
+        return std::string(what) + ", not a TypeID: expected " + std::string(expected) + std::string(tail);
+    };
+    for (const std::string_view text : {uuid, std::string_view("{01563df3-6481-d676-4c61-efb99302bd5b}"),
+                                        std::string_view("01563DF36481D6764C61EFB99302BD5B")}) {
+        INFO(text);
+        CHECK(ulid::explain_type_id(text, order::prefix) == words("a UUID", "'order_' then "));
+        CHECK(ulid::explain_type_id(text, "") == words("a UUID", "") + ", no prefix");
+        CHECK(ulid::explain(text, ulid::text_form::type_id) == words("a UUID", "a prefix and '_' (or none) then "));
+        // The codes are unchanged: the prefix is read first.
+        order_id id;
+        CHECK(ulid::parse(text, id) == ulid::errc::wrong_prefix);
+    }
+    CHECK(ulid::explain_type_id("urn:uuid:01563df3-6481-d676-4c61-efb99302bd5b", "order") ==
+          words("a UUID URN", "'order_' then "));
+    // A ULID: upper case is never a TypeID; lower case is one without a prefix.
+    CHECK(ulid::explain_type_id("01H455VB4PEX5VSKNK084SN02Q", "user") == words("a ULID", "'user_' then "));
+    CHECK(ulid::explain_type_id("01H455VB4PEX5VSKNK084SN02Q", "") == words("a ULID", "") + ", no prefix");
+    CHECK(ulid::explain("01H455VB4PEX5VSKNK084SN02Q", ulid::text_form::type_id) ==
+          words("a ULID", "a prefix and '_' (or none) then "));
+    CHECK(ulid::explain_type_id("01h455vb4pex5vsknk084sn02q", "user") == words("a ULID", "'user_' then "));
+    CHECK(ulid::explain_type_id("01h455vb4pex5vsknk084sn02q", "").empty());
+    // What is neither keeps the TypeID rule it breaks.
+    CHECK(ulid::explain_type_id("01563df3-6481-d676-4c61-efb99302bd5g", "order") ==
+          "no prefix where 'order' was expected");
+    CHECK(ulid::explain_type_id("01H455VB4PEX5VSKNK084SN02U", "") ==
+          "'H' at position 3 is not a lower-case Crockford base32 character");
+    // A '_' makes it a TypeID attempt, whatever follows.
+    CHECK(ulid::explain_type_id("order_01563df3-6481-d676-4c61-efb99302bd5b", "order") ==
+          "the suffix after '_' at position 6 has 36 characters, expected 26");
 }

@@ -177,21 +177,11 @@ TEST_CASE("is_nil is true only for all-zero bytes", "[value]") {
 }
 
 TEST_CASE("the deprecated is_zero() still compiles and is is_nil()", "[value]") {
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-#elif defined(_MSC_VER)
-#pragma warning(push)
-#pragma warning(disable : 4996)
-#endif
+    ULID_TEST_DEPRECATED_BEGIN
     STATIC_REQUIRE(ulid::ulid{}.is_zero());
     STATIC_REQUIRE_FALSE(ulid::ulid::from_high_low(0, 1).is_zero());
     STATIC_REQUIRE_FALSE(ulid::ulid::max().is_zero());
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#elif defined(_MSC_VER)
-#pragma warning(pop)
-#endif
+    ULID_TEST_DEPRECATED_END
 }
 
 TEST_CASE("compare orders by bytes, text and time alike", "[value][order]") {

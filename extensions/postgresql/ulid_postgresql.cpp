@@ -411,22 +411,6 @@ std::string_view non_ascii_char(std::string_view input, std::size_t k) {
     return {};
 }
 
-/// Appends `text` (made from counted_in_characters(input), a spelling of
-/// it) with each stand-in byte replaced by the character it stands for, in
-/// order.
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): internal: the stand-in text, then the input it was made from
-void append_restored(StringInfo out, std::string_view text, std::string_view input) {
-    std::size_t k = 0;
-    for (const char c : text) {
-        if (c != stand_in_byte) {
-            appendStringInfoChar(out, c);
-            continue;
-        }
-        const std::string_view ch = non_ascii_char(input, k++);
-        appendBinaryStringInfo(out, ch.data(), static_cast<int>(ch.size()));
-    }
-}
-
 /// Appends the library's explanation `why` of `counted` (counted_in_characters
 /// of `input`, or a spelling of it), showing a stand-in's character ('\x80'
 /// at position N) as the character itself.
@@ -518,36 +502,17 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
     const char* const raw = PG_GETARG_CSTRING(0);
     const std::string_view input(raw);
     ulid::ulid id;
-    ulid::text_form form = ulid::text_form::ulid;
-    if (!ulid::parse_any(input, id, form)) return make_datum(id);
-    // Explained in characters (counted_in_characters()); `form` again for
-    // the counted text, since parse_any() chose it by byte length.
+    if (!ulid::parse_any(input, id)) return make_datum(id);
+    // Explained in characters (counted_in_characters()), by explain() as
+    // parse_any() reads: a ULID at 26 characters, a UUID in any spelling
+    // (positions count in the input as given), else the lengths expected.
     const std::string_view counted = counted_in_characters(input);
-    if (counted.size() != input.size()) (void)ulid::parse_any(counted, id, form);
-    std::array<char, 160> explained{};
+    std::array<char, 256> explained{};
+    (void)ulid::explain(counted, explained.data(), explained.size(), ulid::text_form::any);
     StringInfoData why;
     initStringInfo(&why);
-    bool layout_unknown = false;
-    const ulid::uuid_text uuid =
-        form == ulid::text_form::uuid ? ulid::canonical_uuid_spelling(counted) : ulid::uuid_text();
-    if (form == ulid::text_form::ulid) {
-        (void)ulid::explain(counted, explained.data(), explained.size(), ulid::text_form::ulid);
-        append_explained(&why, explained.data(), counted, input);
-    } else if (!uuid.empty()) {
-        // Positions in the explanation count in the canonical spelling, so
-        // show that spelling when it differs from the input.
-        (void)ulid::explain(uuid, explained.data(), explained.size(), ulid::text_form::uuid);
-        if (uuid != counted) {
-            appendStringInfoString(&why, "read as the UUID ");
-            append_restored(&why, uuid, input);
-            appendStringInfoString(&why, ": ");
-        }
-        append_explained(&why, explained.data(), uuid, input);
-    } else {
-        (void)ulid::explain(counted, explained.data(), explained.size(), ulid::text_form::any);
-        append_explained(&why, explained.data(), counted, input);
-        layout_unknown = true;
-    }
+    append_explained(&why, explained.data(), counted, input);
+    const bool layout_unknown = counted.size() != ulid::encoded_size && ulid::canonical_uuid_spelling(counted).empty();
     ereport(ERROR,
             (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
              errmsg("invalid input syntax for type %s: \"%s\"", "ulid", raw), errdetail("%s", why.data),
@@ -1057,36 +1022,25 @@ Datum ulid_upper_bound(PG_FUNCTION_ARGS) {
 // Generation at a given time (issue 48): gen_ulid(timestamptz),
 // gen_ulid_v7(timestamptz), gen_typeid(text, timestamptz)
 // ---------------------------------------------------------------------------
-// ulid::must_make(ms) and must_make_v7(ms) would do, but they abort the
-// process on failure (no exceptions here), taking the server through crash
-// recovery; so the backend keeps given-time generators of its own, as the
-// library keeps given_generator<Layout> apart from make()'s, and asks them
-// with ulid::generate(), which returns its error. They are read_monotonic()
-// sources, not next(): an earlier given time gives that time, where next()
-// would keep the later one (a clock stepping back). So, as must_make(ms):
-// successive calls for one millisecond are strictly increasing in the
-// session, a call for another millisecond starts that one afresh (random),
-// and they are not ordered against gen_ulid()'s and gen_ulid_v7()'s own IDs
-// of the same millisecond, nor moved by ulid_observe() (a given time is the
-// caller's, not the clock's).
+// The library's given-time generators, ulid::make_at(ms) and
+// make_v7_at(ms): must_make(ms)'s and must_make_v7(ms)'s sequences, with the
+// error returned (must_make() would abort the process here, no exceptions,
+// taking the server through crash recovery). Process-wide, so per backend
+// (the postmaster never draws from them; a forked process rekeys). So, as
+// must_make(ms): successive calls for one millisecond are strictly
+// increasing in the session, a call for another millisecond starts that one
+// afresh (random), and they are not ordered against gen_ulid()'s and
+// gen_ulid_v7()'s own IDs of the same millisecond, nor moved by
+// ulid_observe() (a given time is the caller's, not the clock's). SQLite's
+// ulid_with_time() is the same function.
 
 namespace {
-
-ulid::monotonic_entropy<ulid::secure_entropy&>& backend_given() noexcept {
-    static ulid::monotonic_entropy<ulid::secure_entropy&> source(backend_entropy());
-    return source;
-}
-
-ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout>& backend_given_v7() noexcept {
-    static ulid::monotonic_entropy<ulid::secure_entropy&, ulid::uuidv7_layout> source(backend_entropy());
-    return source;
-}
 
 /// A fresh ULID at `ts`'s millisecond; the bounds functions' 22008 for a
 /// time a ULID cannot hold.
 ulid::ulid given_ulid(TimestampTz ts, const char* function) {
     ulid::ulid id;
-    if (const std::error_code ec = ulid::generate(unix_ms(ts), backend_given(), id)) {
+    if (const std::error_code ec = ulid::make_at(unix_ms(ts), id)) {
         report_generation_failure(function, ec);
     }
     return id;
@@ -1101,7 +1055,7 @@ ulid::ulid given_ulid(TimestampTz ts, const char* function) {
 ulid::ulid given_v7(TimestampTz ts, const char* function) {
     const std::uint64_t ms = unix_ms(ts);
     ulid::ulid id;
-    if (const std::error_code ec = ulid::generate(ms, backend_given_v7(), id)) {
+    if (const std::error_code ec = ulid::make_v7_at(ms, id)) {
         report_generation_failure(function, ec);
     }
     // unix_ms() accepted ts, so it is at or after 1970 and this is 0 to 999.

@@ -236,7 +236,7 @@ BEGIN
                 || lpad(to_hex(substring(bits FROM 67 FOR 64)::bigint), 16, '0'))::uuid;
     END IF;
     IF length(input) NOT BETWEEN 32 AND 41 THEN
-        RETURN @schema@.ulid_pure_reject(input, format('got %s characters, expected 26 (ULID) or 36 (UUID)', length(input)), true);
+        RETURN @schema@.ulid_pure_reject(input, format('got %s characters, expected 26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)', length(input)), true);
     END IF;
     BEGIN
         RETURN input::uuid;

@@ -21,7 +21,6 @@ SQLITE_EXTENSION_INIT1
 #include <new>
 #include <string_view>
 #include <system_error>
-#include <utility>
 
 // SQLITE_INNOCUOUS appeared in SQLite 3.31; older headers build without it.
 #ifndef SQLITE_INNOCUOUS
@@ -30,53 +29,28 @@ SQLITE_EXTENSION_INIT1
 
 namespace {
 
-/// The source of ulid_with_time(): the library's generator type, but its own
-/// instance. Giving default_entropy() a caller's millisecond would reseed the
-/// state ulid() relies on, and a later ulid() in the same millisecond could
-/// then sort below an earlier one. Held as the header holds
-/// default_entropy(): constant-initialized at namespace scope (no guard of a
-/// function-local static, which a child forked while another thread held it
-/// would wait on forever) and never destroyed, so no destructor races a late
-/// call.
-union with_time_generator {
-    constexpr with_time_generator() noexcept : value(std::in_place, std::in_place, std::uint64_t{0}) {}
-    ~with_time_generator() {}  // NOLINT(modernize-use-equals-default): must not destroy `value`
-    with_time_generator(const with_time_generator&) = delete;
-    with_time_generator& operator=(const with_time_generator&) = delete;
-    ulid::default_entropy_type value;
-};
-
-with_time_generator with_time_storage;
-
-ulid::default_entropy_type& with_time_entropy() noexcept { return with_time_storage.value; }
-
 /// The library's English text for `ec`, without allocating.
 const char* library_message(std::error_code ec) noexcept {
     if (ec.category() == ulid::ulid_category()) return ulid::error_message(ulid::errc_of(ec));
     return "unknown error";
 }
 
-/// Up to 40 bytes of `text` fit for an error message: printable ASCII as is,
-/// every other byte as \xNN (so the message stays valid UTF-8 however the
-/// input is cut), and "..." when cut short.
+/// Up to 100 bytes of `text` fit for an error message (PostgreSQL's
+/// extension quotes up to 100 characters: a TypeID or a URN fits whole),
+/// each as explain() shows a character (ulid::shown_char(): printable ASCII
+/// as is, quote and backslash escaped, every other byte as \xnn, so the
+/// message stays valid UTF-8 however the input is cut), and "..." when cut
+/// short.
 struct quoted_input {
-    static constexpr std::size_t max_bytes = 40;
+    static constexpr std::size_t max_bytes = 100;
     std::array<char, max_bytes * 4 + 4> text{};
 
     explicit quoted_input(std::string_view input) noexcept {
-        static constexpr std::string_view hex = "0123456789ABCDEF";
         std::size_t out = 0;
         const std::size_t shown = input.size() < max_bytes ? input.size() : max_bytes;
         for (std::size_t i = 0; i < shown; ++i) {
-            const auto byte = static_cast<unsigned char>(input[i]);
-            if (byte >= 0x20 && byte < 0x7F) {
-                text[out++] = static_cast<char>(byte);
-            } else {
-                text[out++] = '\\';
-                text[out++] = 'x';
-                text[out++] = hex[byte >> 4U];
-                text[out++] = hex[byte & 0x0FU];
-            }
+            const ulid::fixed_text<4> shown_byte = ulid::shown_char(input[i]);
+            for (const char c : shown_byte.view()) text[out++] = c;
         }
         if (shown < input.size()) {
             for (int i = 0; i < 3; ++i) text[out++] = '.';
@@ -105,22 +79,33 @@ const char* kind_of(sqlite3_value* value) noexcept {
     return sqlite3_value_type(value) == SQLITE_INTEGER ? "an integer" : "a real number";
 }
 
-/// Reads an ID argument, the 26-character text (either case) or the 16-byte
-/// blob. On failure sets the SQL error "<function>: invalid ULID ...: why"
-/// and returns false. The caller has handled NULL.
+/// Sets the SQL error "<function>: invalid <what> '<text>': <explain()'s
+/// words for `text` read as `form`>": every text that does not parse ends
+/// here, so each surface explains it in the library's words.
+void report_unparsed(sqlite3_context* ctx, const char* function, const char* what, std::string_view text,
+                     ulid::text_form form) noexcept {
+    std::array<char, 256> why{};
+    (void)ulid::explain(text, why.data(), why.size(), form);
+    std::array<char, 1024> message{};
+    std::snprintf(message.data(), message.size(), "%s: invalid %s '%s': %s", function, what,
+                  quoted_input(text).text.data(), why.data());
+    sqlite3_result_error(ctx, message.data(), -1);
+}
+
+/// Reads an ID argument: text in every spelling PostgreSQL's ulid input
+/// reads (ulid::parse_any(): the 26-character form, either case, and every
+/// UUID spelling parse_uuid() reads), or the 16-byte blob. On failure sets
+/// the SQL error "<function>: invalid ULID ...: why" and returns false. The
+/// caller has handled NULL.
 bool read_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, ulid::ulid& out) noexcept {
-    std::array<char, 512> message{};
+    std::array<char, 1024> message{};
     switch (sqlite3_value_type(value)) {
         case SQLITE_TEXT: {
             std::string_view text;
             if (!value_text(ctx, value, text)) return false;
-            if (!ulid::parse(text, out)) return true;
-            // explain(): which character and where, or the length found.
-            std::array<char, 128> why{};
-            (void)ulid::explain(text, why.data(), why.size(), ulid::text_form::ulid);
-            std::snprintf(message.data(), message.size(), "%s: invalid ULID '%s': %s", function,
-                          quoted_input(text).text.data(), why.data());
-            break;
+            if (!ulid::parse_any(text, out)) return true;
+            report_unparsed(ctx, function, "ULID", text, ulid::text_form::any);
+            return false;
         }
         case SQLITE_BLOB: {
             const auto* data = static_cast<const std::uint8_t*>(sqlite3_value_blob(value));
@@ -133,10 +118,56 @@ bool read_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, u
         }
         default:
             std::snprintf(message.data(), message.size(),
-                          "%s: invalid ULID (%s): expected 26-character text or a 16-byte blob", function,
+                          "%s: invalid ULID (%s): expected text (a ULID or a UUID) or a 16-byte blob", function,
                           kind_of(value));
             break;
     }
+    sqlite3_result_error(ctx, message.data(), -1);
+    return false;
+}
+
+/// Reads a UUID argument, text in every spelling ulid::parse_uuid() reads;
+/// on failure sets "<function>: invalid UUID ...: why" and returns false.
+/// The caller has handled NULL.
+bool read_uuid(sqlite3_context* ctx, const char* function, sqlite3_value* value, ulid::ulid& out) noexcept {
+    const int type = sqlite3_value_type(value);
+    if (type != SQLITE_TEXT) {
+        std::array<char, 256> message{};
+        std::snprintf(message.data(), message.size(),
+                      "%s: invalid UUID (%s): expected 36-character text xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+                      function, type == SQLITE_BLOB ? "a blob" : kind_of(value));
+        sqlite3_result_error(ctx, message.data(), -1);
+        return false;
+    }
+    std::string_view text;
+    if (!value_text(ctx, value, text)) return false;
+    if (!ulid::parse_uuid(text, out)) return true;
+    report_unparsed(ctx, function, "UUID", text, ulid::text_form::uuid);
+    return false;
+}
+
+/// Reads a time argument: an INTEGER of Unix milliseconds that a ULID can
+/// hold. Anything else sets an SQL error in PostgreSQL's words for its
+/// timestamptz forms ("timestamp out of range for type ulid") and returns
+/// false. The caller has handled NULL.
+bool read_time(sqlite3_context* ctx, const char* function, sqlite3_value* value, std::uint64_t& out) noexcept {
+    const int type = sqlite3_value_type(value);
+    std::array<char, 256> message{};
+    if (type != SQLITE_INTEGER) {
+        const char* kind = type == SQLITE_TEXT ? "text" : type == SQLITE_BLOB ? "a blob" : "a real number";
+        std::snprintf(message.data(), message.size(),
+                      "%s: the time must be an integer number of Unix milliseconds, not %s", function, kind);
+        sqlite3_result_error(ctx, message.data(), -1);
+        return false;
+    }
+    const sqlite3_int64 ms = sqlite3_value_int64(value);
+    if (ms >= 0 && static_cast<std::uint64_t>(ms) <= ulid::max_time) {
+        out = static_cast<std::uint64_t>(ms);
+        return true;
+    }
+    std::snprintf(message.data(), message.size(), "%s: timestamp %lld out of range for type ulid: %s", function,
+                  static_cast<long long>(ms),
+                  ms < 0 ? "ULIDs start at 1970-01-01 00:00:00 UTC" : ulid::error_message(ulid::errc::big_time));
     sqlite3_result_error(ctx, message.data(), -1);
     return false;
 }
@@ -151,6 +182,13 @@ void result_blob(sqlite3_context* ctx, const ulid::ulid& id) noexcept {
     sqlite3_result_blob(ctx, id.bytes().data(), static_cast<int>(ulid::binary_size), SQLITE_TRANSIENT);
 }
 
+/// Sets "<function>: cannot generate a ULID: why", every generator's error.
+void report_generation_failure(sqlite3_context* ctx, const char* function, std::error_code ec) noexcept {
+    std::array<char, 256> message{};
+    std::snprintf(message.data(), message.size(), "%s: cannot generate a ULID: %s", function, library_message(ec));
+    sqlite3_result_error(ctx, message.data(), -1);
+}
+
 /// The next ID of the process-wide sequence of `Layout`: make()'s for
 /// ulid_layout, make_v7()'s for uuidv7_layout (the same source, clock and
 /// step). But where the make function would abort the host process, on a
@@ -160,9 +198,25 @@ template <class Layout>
 bool next_id(sqlite3_context* ctx, const char* function, ulid::ulid& out) noexcept {
     const std::error_code ec = ulid::default_entropy<Layout>().next_now(out);
     if (!ec) return true;
-    std::array<char, 256> message{};
-    std::snprintf(message.data(), message.size(), "%s: cannot generate a ULID: %s", function, library_message(ec));
-    sqlite3_result_error(ctx, message.data(), -1);
+    report_generation_failure(ctx, function, ec);
+    return false;
+}
+
+/// ulid::make_at or ulid::make_v7_at.
+using given_time_maker = std::error_code (*)(std::uint64_t, ulid::ulid&) noexcept;
+
+/// A new ID at the time argument `value` (read_time()'s rules and errors)
+/// from the library's given-time generator `make`: make_at (must_make(ms)'s
+/// sequence) or make_v7_at (must_make_v7(ms)'s), apart from ulid()'s and
+/// ulid_v7()'s. On failure sets the SQL error and returns false. The caller
+/// has handled NULL.
+bool given_id(sqlite3_context* ctx, const char* function, sqlite3_value* value, given_time_maker make,
+              ulid::ulid& out) noexcept {
+    std::uint64_t ms = 0;
+    if (!read_time(ctx, function, value, ms)) return false;
+    const std::error_code ec = make(ms, out);
+    if (!ec) return true;
+    report_generation_failure(ctx, function, ec);
     return false;
 }
 
@@ -170,7 +224,7 @@ bool next_id(sqlite3_context* ctx, const char* function, ulid::ulid& out) noexce
 /// failure sets "<function>: invalid prefix ...: why" and returns false. The
 /// caller has handled NULL.
 bool read_prefix(sqlite3_context* ctx, const char* function, sqlite3_value* value, std::string_view& out) noexcept {
-    std::array<char, 512> message{};
+    std::array<char, 1024> message{};
     if (sqlite3_value_type(value) != SQLITE_TEXT) {
         std::snprintf(message.data(), message.size(), "%s: invalid prefix (%s): expected text", function,
                       sqlite3_value_type(value) == SQLITE_BLOB ? "a blob" : kind_of(value));
@@ -278,35 +332,40 @@ static void ulid_observe_function(sqlite3_context* ctx, int /*argc*/, sqlite3_va
 }
 
 /// ulid_with_time(ms): a new ULID (text) at Unix millisecond `ms`, secure
-/// random entropy; increasing over consecutive calls with the same `ms`.
+/// random entropy, from the library's given-time generator (ulid::make_at(),
+/// must_make(ms)'s sequence, apart from ulid()'s): increasing over
+/// consecutive calls with the same `ms`.
 static void ulid_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
-    sqlite3_value* const value = argv[0];
-    const int type = sqlite3_value_type(value);
-    if (type == SQLITE_NULL) return;  // the result stays NULL
-    std::array<char, 256> message{};
-    if (type != SQLITE_INTEGER) {
-        const char* kind = type == SQLITE_TEXT ? "text" : type == SQLITE_BLOB ? "a blob" : "a real number";
-        std::snprintf(message.data(), message.size(),
-                      "ulid_with_time: the time must be an integer number of Unix milliseconds, not %s", kind);
-        sqlite3_result_error(ctx, message.data(), -1);
-        return;
-    }
-    const sqlite3_int64 ms = sqlite3_value_int64(value);
-    if (ms < 0) {
-        std::snprintf(message.data(), message.size(),
-                      "ulid_with_time: invalid time %lld: before 1970, a ULID's time cannot be negative",
-                      static_cast<long long>(ms));
-        sqlite3_result_error(ctx, message.data(), -1);
-        return;
-    }
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;  // the result stays NULL
     ulid::ulid id;
-    if (const std::error_code ec = ulid::generate(static_cast<std::uint64_t>(ms), with_time_entropy(), id)) {
-        std::snprintf(message.data(), message.size(), "ulid_with_time: invalid time %lld: %s",
-                      static_cast<long long>(ms), library_message(ec));
-        sqlite3_result_error(ctx, message.data(), -1);
-        return;
-    }
-    result_text(ctx, id);
+    if (given_id(ctx, "ulid_with_time", argv[0], ulid::make_at, id)) result_text(ctx, id);
+}
+
+/// ulid_v7_with_time(ms): as ulid_with_time(), each ID an RFC 9562 UUIDv7 at
+/// `ms` (ulid::make_v7_at(), must_make_v7(ms)'s sequence, apart from
+/// ulid_v7()'s; rand_a zero, as PostgreSQL's gen_ulid_v7(timestamptz) at a
+/// whole millisecond).
+static void ulid_v7_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    ulid::ulid id;
+    if (given_id(ctx, "ulid_v7_with_time", argv[0], ulid::make_v7_at, id)) result_text(ctx, id);
+}
+
+/// ulid_lower_bound(ms): the smallest ULID (text) of Unix millisecond `ms`,
+/// entropy all zero (ulid::min_at(), PostgreSQL's ulid_lower_bound()).
+static void ulid_lower_bound_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    std::uint64_t ms = 0;
+    if (read_time(ctx, "ulid_lower_bound", argv[0], ms)) result_text(ctx, ulid::min_at(ms));
+}
+
+/// ulid_upper_bound(ms): the largest ULID (text) of Unix millisecond `ms`,
+/// entropy all ones (ulid::max_at()), so `id BETWEEN ulid_lower_bound(a) AND
+/// ulid_upper_bound(b)` holds every ULID of the milliseconds a to b.
+static void ulid_upper_bound_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
+    std::uint64_t ms = 0;
+    if (read_time(ctx, "ulid_upper_bound", argv[0], ms)) result_text(ctx, ulid::max_at(ms));
 }
 
 /// ulid_ms(id): the timestamp in Unix milliseconds.
@@ -339,30 +398,9 @@ static void ulid_to_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_va
 /// ulid_from_uuid(text): the ULID text of the UUID's 16 bytes, read in any
 /// spelling parse_uuid() reads (PostgreSQL's uuid_in spellings).
 static void ulid_from_uuid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
-    sqlite3_value* const value = argv[0];
-    const int type = sqlite3_value_type(value);
-    if (type == SQLITE_NULL) return;
-    std::array<char, 512> message{};
-    if (type != SQLITE_TEXT) {
-        std::snprintf(message.data(), message.size(),
-                      "ulid_from_uuid: invalid UUID (%s): expected 36-character text "
-                      "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
-                      type == SQLITE_BLOB ? "a blob" : kind_of(value));
-        sqlite3_result_error(ctx, message.data(), -1);
-        return;
-    }
-    std::string_view text;
-    if (!value_text(ctx, value, text)) return;
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return;
     ulid::ulid id;
-    if (ulid::parse_uuid(text, id)) {
-        std::array<char, 128> why{};
-        (void)ulid::explain(text, why.data(), why.size(), ulid::text_form::uuid);
-        std::snprintf(message.data(), message.size(), "ulid_from_uuid: invalid UUID '%s': %s",
-                      quoted_input(text).text.data(), why.data());
-        sqlite3_result_error(ctx, message.data(), -1);
-        return;
-    }
-    result_text(ctx, id);
+    if (read_uuid(ctx, "ulid_from_uuid", argv[0], id)) result_text(ctx, id);
 }
 
 /// ulid_to_bytes(id): the 16-byte blob form.
@@ -391,6 +429,20 @@ static void typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** 
     result_type_id(ctx, prefix, id);
 }
 
+/// typeid_with_time(prefix, ms): a new TypeID, `prefix`, '_' and a
+/// ulid_v7_with_time(ms) ID in lower case (the same sequence). The prefix is
+/// checked first, so a bad one uses up no ID.
+static void typeid_with_time_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
+    std::string_view prefix;
+    ulid::ulid id;
+    if (!read_prefix(ctx, "typeid_with_time", argv[0], prefix) ||
+        !given_id(ctx, "typeid_with_time", argv[1], ulid::make_v7_at, id)) {
+        return;
+    }
+    result_type_id(ctx, prefix, id);
+}
+
 /// ulid_to_typeid(id, prefix): the ID (text or blob) as a TypeID under `prefix`.
 static void ulid_to_typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
     if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
@@ -408,7 +460,7 @@ static void ulid_from_typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite
     if (type == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
     std::string_view prefix;
     if (!read_prefix(ctx, "ulid_from_typeid", argv[1], prefix)) return;
-    std::array<char, 512> message{};
+    std::array<char, 1024> message{};
     if (type != SQLITE_TEXT) {
         std::snprintf(message.data(), message.size(),
                       "ulid_from_typeid: invalid TypeID (%s): expected text, the prefix, '_' and 26 characters",
@@ -420,6 +472,7 @@ static void ulid_from_typeid_function(sqlite3_context* ctx, int /*argc*/, sqlite
     if (!value_text(ctx, value, text)) return;
     ulid::ulid id;
     if (ulid::parse_type_id(text, prefix, id)) {
+        // explain_type_id(): explain()'s words, against the expected prefix.
         std::array<char, 256> why{};
         (void)ulid::explain_type_id(text, prefix, why.data(), why.size());
         std::snprintf(message.data(), message.size(), "ulid_from_typeid: invalid TypeID '%s': %s",
@@ -457,33 +510,16 @@ static void ulid_to_facade_function(sqlite3_context* ctx, int /*argc*/, sqlite3_
 /// key. Anything but a version-4 UUID of the RFC variant is an error; a
 /// wrong key gives another, well-formed UUIDv7 (UUIDv47 is not a MAC).
 static void ulid_from_facade_function(sqlite3_context* ctx, int /*argc*/, sqlite3_value** argv) noexcept {
-    sqlite3_value* const value = argv[0];
-    const int type = sqlite3_value_type(value);
-    if (type == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
-    std::array<char, 512> message{};
-    if (type != SQLITE_TEXT) {
-        std::snprintf(message.data(), message.size(),
-                      "ulid_from_facade: invalid UUID (%s): expected 36-character text "
-                      "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
-                      type == SQLITE_BLOB ? "a blob" : kind_of(value));
-        sqlite3_result_error(ctx, message.data(), -1);
-        return;
-    }
-    std::string_view text;
-    if (!value_text(ctx, value, text)) return;
+    if (sqlite3_value_type(argv[0]) == SQLITE_NULL || sqlite3_value_type(argv[1]) == SQLITE_NULL) return;
     ulid::ulid facade;
-    if (ulid::parse_uuid(text, facade)) {
-        std::array<char, 128> why{};
-        (void)ulid::explain(text, why.data(), why.size(), ulid::text_form::uuid);
-        std::snprintf(message.data(), message.size(), "ulid_from_facade: invalid UUID '%s': %s",
-                      quoted_input(text).text.data(), why.data());
-        sqlite3_result_error(ctx, message.data(), -1);
+    ulid::facade_key key;
+    if (!read_uuid(ctx, "ulid_from_facade", argv[0], facade) ||
+        !read_facade_key(ctx, "ulid_from_facade", argv[1], key)) {
         return;
     }
-    ulid::facade_key key;
-    if (!read_facade_key(ctx, "ulid_from_facade", argv[1], key)) return;
     ulid::ulid id;
     if (const std::error_code ec = ulid::from_facade(facade, key, id)) {
+        std::array<char, 256> message{};
         std::snprintf(message.data(), message.size(), "ulid_from_facade: %s is not a facade (a version-4 UUID): %s",
                       facade.encode_uuid().c_str(), library_message(ec));
         sqlite3_result_error(ctx, message.data(), -1);
@@ -541,13 +577,16 @@ constexpr int pure = SQLITE_UTF8 | SQLITE_INNOCUOUS | SQLITE_DETERMINISTIC;
 // call it.
 constexpr int observer = SQLITE_UTF8;
 
-constexpr std::array<function_entry, 18> functions = {{
+constexpr std::array<function_entry, 22> functions = {{
     {"ulid", 0, generator, ulid_text_function},
     {"ulid_bytes", 0, generator, ulid_bytes_function},
     {"ulid_v7", 0, generator, ulid_v7_function},
     {"ulid_v7_bytes", 0, generator, ulid_v7_bytes_function},
     {"ulid_with_time", 1, generator, ulid_with_time_function},
+    {"ulid_v7_with_time", 1, generator, ulid_v7_with_time_function},
     {"ulid_observe", 1, observer, ulid_observe_function},
+    {"ulid_lower_bound", 1, pure, ulid_lower_bound_function},
+    {"ulid_upper_bound", 1, pure, ulid_upper_bound_function},
     {"ulid_ms", 1, pure, ulid_ms_function},
     {"ulid_datetime", 1, pure, ulid_datetime_function},
     {"ulid_to_uuid", 1, pure, ulid_to_uuid_function},
@@ -556,6 +595,7 @@ constexpr std::array<function_entry, 18> functions = {{
     {"ulid_from_bytes", 1, pure, ulid_from_bytes_function},
     {"ulid_valid", 1, pure, ulid_valid_function},
     {"typeid", 1, generator, typeid_function},
+    {"typeid_with_time", 2, generator, typeid_with_time_function},
     {"ulid_to_typeid", 2, pure, ulid_to_typeid_function},
     {"ulid_from_typeid", 2, pure, ulid_from_typeid_function},
     {"ulid_to_facade", 2, pure, ulid_to_facade_function},

@@ -422,7 +422,9 @@ namespace literals {
 
 }  // namespace literals
 
-/// The form explain() checks the input against.
+/// The text forms of an ID, the one enum for them all: what explain()
+/// checks an input against, what parse_any() read, what the formatters
+/// write ("{:u}" is uuid; "{}" and "{:l}" are ulid, in upper or lower case).
 enum class text_form {
     ulid,     ///< 26 Crockford base32 characters, as parse()
     uuid,     ///< a UUID in any spelling parse_uuid() reads
@@ -445,8 +447,9 @@ enum class text_form {
 
 /// explain() against the form `input` was most likely meant as, so that the
 /// reason names the mistake rather than the length: 26 characters are a
-/// ULID; otherwise a '_' means a TypeID; a '-' or '{', or 31 characters or
-/// more, a UUID; anything else a ULID ("got 27 characters, expected 26").
+/// ULID; otherwise a '_' means a TypeID; "urn:uuid:", a '-' or '{', or 31
+/// characters or more, a UUID; anything else a ULID ("got 27 characters,
+/// expected 26").
 /// Empty exactly when `input` parses as that form. Never allocates or throws.
 [[nodiscard]] inline std::size_t explain(std::string_view input, char* out, std::size_t size) noexcept;
 
@@ -461,9 +464,10 @@ enum class text_form {
 [[nodiscard]] inline std::error_code parse_any(std::string_view text, ulid& out, text_form& form) noexcept;
 
 /// explain()'s words for an input known only by its length (a line too long
-/// to hold, say): "got 27 characters, expected 26 (ULID) or 36 (UUID)" for
-/// text_form::any. Writes like explain(): at most size - 1 characters and a
-/// NUL, returning the full length. Never allocates or throws.
+/// to hold, say): "got 27 characters, expected 26 (ULID) or 32 to 41 (UUID:
+/// 36 with dashes, 32 without, 38 in braces)" for text_form::any. Writes
+/// like explain(): at most size - 1 characters and a NUL, returning the full
+/// length. Never allocates or throws.
 [[nodiscard]] inline std::size_t explain_length(std::size_t length, text_form form, char* out,
                                                 std::size_t size) noexcept;
 
@@ -583,19 +587,19 @@ struct std::hash<ulid::ulid> {
 
 namespace ulid::detail {
 
-/// The text form a format specification asks for: its last character before
-/// the '}', 'l' (lower case) or 'u' (the UUID form); anything else leaves
-/// the whole specification to the string formatter.
-enum class format_form : unsigned char { upper, lower, uuid };
-
-/// A format specification [begin, end) split for the ulid formatters: `form`
-/// and `type` (the 'l' or 'u', or the '}' or end when there is none), so that
-/// [begin, type) goes to the string formatter. A specification holding a
-/// nested replacement field ("{:>{}}") is left whole to the string formatter,
-/// which then rejects an 'l' or 'u' in it.
+/// A format specification [begin, end) split for the ulid formatters: the
+/// text form its last character before the '}' asks for, 'l' (text_form::ulid
+/// in lower case) or 'u' (text_form::uuid), and `type` (that 'l' or 'u', or
+/// the '}' or end when there is none), so that [begin, type) goes to the
+/// string formatter. Anything else is text_form::ulid in upper case with the
+/// whole specification left to the string formatter; so is a specification
+/// holding a nested replacement field ("{:>{}}"), which the string formatter
+/// then rejects if it ends in 'l' or 'u'. Case is a flag beside the form, not
+/// a form of its own: one enum names the text forms (issue 46).
 template <class It>
 struct format_spec_split {
-    format_form form = format_form::upper;
+    text_form form = text_form::ulid;
+    bool lower = false;
     It type;
 };
 
@@ -603,21 +607,22 @@ template <class It>
 [[nodiscard]] constexpr format_spec_split<It> split_format_spec(It begin, It end) noexcept {
     It p = begin;
     while (p != end && *p != '}') {
-        if (*p == '{') return {format_form::upper, begin};
+        if (*p == '{') return {text_form::ulid, false, begin};
         ++p;
     }
-    if (p == begin) return {format_form::upper, p};
+    if (p == begin) return {text_form::ulid, false, p};
     It last = p;
     --last;
-    if (*last == 'l') return {format_form::lower, last};
-    if (*last == 'u') return {format_form::uuid, last};
-    return {format_form::upper, p};
+    if (*last == 'l') return {text_form::ulid, true, last};
+    if (*last == 'u') return {text_form::uuid, false, last};
+    return {text_form::ulid, false, p};
 }
 
-/// The text of `id` in `form`, by value.
-[[nodiscard]] constexpr uuid_text formatted_text(const ulid& id, format_form form) noexcept {
-    if (form == format_form::uuid) return id.encode_uuid();
-    return uuid_text(form == format_form::lower ? id.encode_lower().view() : id.encode().view());
+/// The text of `id` in `form` (text_form::uuid, else the 26 characters,
+/// lower-case when `lower`), by value.
+[[nodiscard]] constexpr uuid_text formatted_text(const ulid& id, text_form form, bool lower) noexcept {
+    if (form == text_form::uuid) return id.encode_uuid();
+    return uuid_text(lower ? id.encode_lower().view() : id.encode().view());
 }
 
 }  // namespace ulid::detail
@@ -633,7 +638,10 @@ struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char>
     constexpr auto parse(ParseContext& ctx) {
         const auto split = ulid::detail::split_format_spec(ctx.begin(), ctx.end());
         form_ = split.form;
-        if (split.form == ulid::detail::format_form::upper) return std::formatter<std::string_view, char>::parse(ctx);
+        lower_ = split.lower;
+        if (split.form == ulid::text_form::ulid && !split.lower) {
+            return std::formatter<std::string_view, char>::parse(ctx);
+        }
         std::format_parse_context rest(std::string_view(ctx.begin(), split.type));
         const auto parsed = std::formatter<std::string_view, char>::parse(rest);
         if (parsed != rest.end()) {
@@ -650,11 +658,13 @@ struct std::formatter<ulid::ulid, char> : std::formatter<std::string_view, char>
 
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const {
-        return std::formatter<std::string_view, char>::format(ulid::detail::formatted_text(id, form_).view(), ctx);
+        return std::formatter<std::string_view, char>::format(ulid::detail::formatted_text(id, form_, lower_).view(),
+                                                              ctx);
     }
 
 private:
-    ulid::detail::format_form form_ = ulid::detail::format_form::upper;
+    ulid::text_form form_ = ulid::text_form::ulid;
+    bool lower_ = false;
 };
 
 /// std::format support for ulid::fixed_text (ulid_text, rfc3339()): its
@@ -852,19 +862,51 @@ inline std::chrono::system_clock::time_point time(std::uint64_t ms) noexcept {
 
 inline std::chrono::system_clock::time_point ulid::timestamp() const noexcept { return ::ulid::time(time()); }
 
+/// A proleptic Gregorian date (UTC calendar); month 1-12, day 1-31. For
+/// C++17, whose <chrono> has no calendar.
+struct civil_date {
+    std::int64_t year = 1970;
+    unsigned month = 1;
+    unsigned day = 1;
+};
+
+// Howard Hinnant's "chrono-Compatible Low-Level Date Algorithms", for every
+// year an int64_t day count holds; rfc3339() and the tool's dates use them.
+
+/// Days since 1970-01-01 of `date` (negative before it). `date` must be a
+/// valid date whose day count fits an int64_t; never throws.
+[[nodiscard]] constexpr std::int64_t days_from_civil(civil_date date) noexcept {
+    const std::int64_t y = date.year - (date.month <= 2 ? 1 : 0);
+    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
+    const std::int64_t yoe = y - era * 400;
+    const std::int64_t mp = date.month > 2 ? std::int64_t{date.month} - 3 : std::int64_t{date.month} + 9;
+    const std::int64_t doy = (153 * mp + 2) / 5 + std::int64_t{date.day} - 1;
+    const std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+/// The date `days` days after 1970-01-01 (`days` may be negative, and at
+/// most 2^62 in magnitude); never throws.
+[[nodiscard]] constexpr civil_date civil_from_days(std::int64_t days) noexcept {
+    const std::int64_t z = days + 719468;
+    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
+    const std::int64_t doe = z - era * 146097;
+    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    const std::int64_t mp = (5 * doy + 2) / 153;
+    civil_date date;
+    date.day = static_cast<unsigned>(doy - (153 * mp + 2) / 5 + 1);
+    date.month = static_cast<unsigned>(mp < 10 ? mp + 3 : mp - 9);
+    date.year = yoe + era * 400 + (date.month <= 2 ? 1 : 0);
+    return date;
+}
+
 inline fixed_text<25> rfc3339(std::uint64_t ms) noexcept {
     if (ms > max_time) return {};
-    // Days to a civil date: Howard Hinnant's days_from_civil inverse
-    // ("chrono-Compatible Low-Level Date Algorithms"), for days >= 0.
-    const std::uint64_t z = ms / 86400000U + 719468U;
-    const std::uint64_t era = z / 146097U;
-    const std::uint64_t doe = z - era * 146097U;
-    const std::uint64_t yoe = (doe - doe / 1460U + doe / 36524U - doe / 146096U) / 365U;
-    const std::uint64_t doy = doe - (365U * yoe + yoe / 4U - yoe / 100U);
-    const std::uint64_t mp = (5U * doy + 2U) / 153U;
-    const std::uint64_t day = doy - (153U * mp + 2U) / 5U + 1U;
-    const std::uint64_t month = mp < 10U ? mp + 3U : mp - 9U;
-    const std::uint64_t year = yoe + era * 400U + (month <= 2U ? 1U : 0U);
+    const civil_date date = civil_from_days(static_cast<std::int64_t>(ms / 86400000U));
+    const auto year = static_cast<std::uint64_t>(date.year);
+    const std::uint64_t month = date.month;
+    const std::uint64_t day = date.day;
     const std::uint64_t in_day = ms % 86400000U;
     std::array<char, 25> chars{};
     std::size_t n = 0;

@@ -28,7 +28,10 @@ struct fmt::formatter<ulid::ulid, char> : fmt::formatter<fmt::string_view, char>
     FMT_CONSTEXPR auto parse(ParseContext& ctx) -> decltype(ctx.begin()) {
         const auto split = ulid::detail::split_format_spec(ctx.begin(), ctx.end());
         form_ = split.form;
-        if (split.form == ulid::detail::format_form::upper) return fmt::formatter<fmt::string_view, char>::parse(ctx);
+        lower_ = split.lower;
+        if (split.form == ulid::text_form::ulid && !split.lower) {
+            return fmt::formatter<fmt::string_view, char>::parse(ctx);
+        }
         // The string's own specification, up to the 'l' or 'u', parsed in a
         // context of its own over the same characters.
         fmt::format_parse_context rest(
@@ -45,12 +48,13 @@ struct fmt::formatter<ulid::ulid, char> : fmt::formatter<fmt::string_view, char>
 
     template <class FormatContext>
     auto format(const ulid::ulid& id, FormatContext& ctx) const -> decltype(ctx.out()) {
-        const ulid::uuid_text text = ulid::detail::formatted_text(id, form_);
+        const ulid::uuid_text text = ulid::detail::formatted_text(id, form_, lower_);
         return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
     }
 
 private:
-    ulid::detail::format_form form_ = ulid::detail::format_form::upper;
+    ulid::text_form form_ = ulid::text_form::ulid;
+    bool lower_ = false;
 };
 
 /// fmt::format("{}", t) for ulid::fixed_text (ulid::ulid_text, ulid::rfc3339()):
@@ -63,25 +67,64 @@ struct fmt::formatter<ulid::fixed_text<Capacity>, char> : fmt::formatter<fmt::st
     }
 };
 
-/// fmt::format("{}", id) for ulid::typed_id<Tag>: the TypeID's text
-/// ("user_01h455vb4pex5vsknk084sn02q"), with the format specification of a string.
-template <class Tag>
-struct fmt::formatter<ulid::typed_id<Tag>, char> : fmt::formatter<fmt::string_view, char> {
-    template <class FormatContext>
-    auto format(const ulid::typed_id<Tag>& id, FormatContext& ctx) const -> decltype(ctx.out()) {
+namespace ulid::detail {
+
+/// The formatter of typed_id<Tag> and type_id: the TypeID's text with a
+/// string's specification, whose last character may be 'u' for the UUID
+/// form of the ID ("{:u}", "{:>40u}"); 'l' is refused, since the TypeID is
+/// lower case already and the bare ID is id.id()'s to format.
+struct fmt_type_id_formatter : fmt::formatter<fmt::string_view, char> {
+    template <class ParseContext>
+    FMT_CONSTEXPR auto parse(ParseContext& ctx) -> decltype(ctx.begin()) {
+        const auto split = detail::split_format_spec(ctx.begin(), ctx.end());
+        if (split.form == text_form::ulid && !split.lower) return fmt::formatter<fmt::string_view, char>::parse(ctx);
+        if (split.lower) {
+            report("ulid: a TypeID takes no 'l' (its text is lower case already; format id.id() for the bare ID)");
+        }
+        uuid_ = true;
+        fmt::format_parse_context rest(
+            fmt::string_view(ctx.begin(), static_cast<std::size_t>(split.type - ctx.begin())));
+        if (fmt::formatter<fmt::string_view, char>::parse(rest) != rest.end()) {
+            report("ulid: invalid format specification before 'u'");
+        }
+        return split.type + 1;
+    }
+
+    template <class Id, class FormatContext>
+    auto format(const Id& id, FormatContext& ctx) const -> decltype(ctx.out()) {
+        if (uuid_) {
+            const uuid_text text = id.id().encode_uuid();
+            return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
+        }
         const auto text = id.encode();
         return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
     }
+
+private:
+    [[noreturn]] static void report(const char* message) {
+#if FMT_VERSION >= 110000
+        fmt::report_error(message);
+#else
+        fmt::detail::throw_format_error(message);
+#endif
+    }
+
+    bool uuid_ = false;
 };
 
-/// fmt::format("{}", id) for ulid::type_id: the TypeID's text, as for typed_id.
+}  // namespace ulid::detail
+
+/// fmt::format("{}", id) for ulid::typed_id<Tag>: the TypeID's text
+/// ("user_01h455vb4pex5vsknk084sn02q"), with the format specification of a
+/// string, whose last character may be 'u' for the UUID form of its ID
+/// ("{:u}" -> "01890a5d-ac96-774b-bcce-b302099a8057", as a `uuid` column
+/// shows it). 'l' is an error (the TypeID is lower case already), as is any
+/// other type, at compile time where {fmt} checks format strings.
+template <class Tag>
+struct fmt::formatter<ulid::typed_id<Tag>, char> : ulid::detail::fmt_type_id_formatter {};
+
+/// fmt::format("{}", id) for ulid::type_id: as for typed_id, "{:u}" included.
 template <>
-struct fmt::formatter<ulid::type_id, char> : fmt::formatter<fmt::string_view, char> {
-    template <class FormatContext>
-    auto format(const ulid::type_id& id, FormatContext& ctx) const -> decltype(ctx.out()) {
-        const ulid::type_id_text text = id.encode();
-        return fmt::formatter<fmt::string_view, char>::format(fmt::string_view(text.data(), text.size()), ctx);
-    }
-};
+struct fmt::formatter<ulid::type_id, char> : ulid::detail::fmt_type_id_formatter {};
 
 #endif  // ULID_FMT_HPP

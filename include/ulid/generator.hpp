@@ -200,9 +200,20 @@ struct batch_result {
 /// max_clock_skew() ahead of the local clock (nothing changed); `ahead` is
 /// how far the timestamp of `x` is ahead of the local clock in either case
 /// (negative when behind).
+///
+/// It is the library's std::error_code with one more field: it converts to
+/// std::error_code, and in a condition it is true on error, as an
+/// std::error_code is, so `if (ulid::observe(x))` and `std::error_code ec =
+/// ulid::observe(x);` read as they do for every other fallible call.
 struct observe_result {
     std::error_code ec;
     std::chrono::milliseconds ahead{0};
+
+    /// True when `x` was not taken (`ec` is set), as std::error_code.
+    [[nodiscard]] explicit operator bool() const noexcept { return static_cast<bool>(ec); }
+    /// `ec`: observe_result where a std::error_code is expected.
+    // NOLINTNEXTLINE(google-explicit-constructor): the rule's std::error_code, so usable wherever one is
+    [[nodiscard]] operator std::error_code() const noexcept { return ec; }
 };
 
 /// The default of max_clock_skew(): 500 ms, CockroachDB's default maximum
@@ -818,21 +829,44 @@ template <bool ThreadLocal, class... Layouts>
     return s;
 }
 
-/// must_make(ms) and must_make_v7(ms), on the Layout's given-time generator.
+/// make_at(ms, out) and make_v7_at(ms, out), on the Layout's given-time generator.
+template <class Layout>
+[[nodiscard]] std::error_code make_given(std::uint64_t ms, ulid& out) noexcept {
+    const generator_entry entry;
+    if (ULID_UNLIKELY(entry.reentered())) {
+        const errc s = ms > max_time ? errc::big_time : make_in_handler<Layout>(ms << Layout::sub_ms_bits, &out, 1);
+        return s == errc{} ? success() : make_error_code(s);
+    }
+    return generate(ms, given_generator<Layout>.value, out);
+}
+
+/// must_make(ms) and must_make_v7(ms): make_given(), throwing its error.
 template <class Layout>
 [[nodiscard]] ulid must_make_given(std::uint64_t ms) {
-    const generator_entry entry;
     ulid id;
-    if (ULID_UNLIKELY(entry.reentered())) {
-        const errc s = ms > max_time ? errc::big_time : make_in_handler<Layout>(ms << Layout::sub_ms_bits, &id, 1);
-        if (s != errc{}) throw_error(make_error_code(s));
-    } else if (const std::error_code ec = generate(ms, given_generator<Layout>.value, id)) {
-        throw_error(ec);
-    }
+    if (const std::error_code ec = make_given<Layout>(ms, id)) throw_error(ec);
     return id;
 }
 
 }  // namespace detail
+
+/// must_make(ms)'s ID, from the same process-wide given-time generator (so
+/// the two share one sequence per millisecond), with the error returned
+/// instead of thrown: for code that must neither throw nor abort, such as a
+/// database extension. Errors: `ms` above max_time -> errc::big_time; a
+/// millisecond's entropy used up -> errc::monotonic_overflow; no randomness
+/// from the operating system -> errc::entropy_failure. `out` is written only
+/// on success. Thread-safe; never throws or allocates; async-signal-safe
+/// once set up, as must_make() is.
+[[nodiscard]] inline std::error_code make_at(std::uint64_t ms, ulid& out) noexcept {
+    return detail::make_given<ulid_layout>(ms, out);
+}
+
+/// make_at() for must_make_v7(ms)'s sequence: an RFC 9562 UUIDv7 at `ms`
+/// (rand_a zero, the counter in rand_b). Errors and guarantees as make_at().
+[[nodiscard]] inline std::error_code make_v7_at(std::uint64_t ms, ulid& out) noexcept {
+    return detail::make_given<uuidv7_layout>(ms, out);
+}
 
 inline ulid make() noexcept { return detail::make_now<ulid_layout>("make()"); }
 

@@ -63,15 +63,17 @@ void to_json(BasicJsonType& j, const typed_id<Tag>& id) {
 }
 
 /// j.get<ulid::typed_id<Tag>>() reads a TypeID with Tag's prefix (as
-/// parse(text, out)); anything else throws BasicJsonType::type_error (id
-/// 302) whose message says why (explain_type_id(), naming both prefixes for
-/// another type's ID); `id` is then unchanged.
+/// parse(text, out)); anything else, a bare ULID or another type's ID
+/// included, throws BasicJsonType::type_error (id 302) whose message says
+/// why in the library's words (explain_type_id(), naming both prefixes for
+/// another type's ID, then the errc's message, as ulid::error's what());
+/// `id` is then unchanged.
 template <class BasicJsonType, class Tag>
 void from_json(const BasicJsonType& j, typed_id<Tag>& id) {
     const std::string_view view = detail::json_text(j, "a TypeID");
-    if (parse(view, id)) {
+    if (const std::error_code ec = parse(view, id)) {
         throw BasicJsonType::type_error::create(
-            302, "invalid TypeID: " + explain_type_id(view, typed_id<Tag>::prefix()), &j);
+            302, "invalid TypeID: " + explain_type_id(view, typed_id<Tag>::prefix()) + ": " + ec.message(), &j);
     }
 }
 
@@ -94,13 +96,14 @@ void from_json(const BasicJsonType& j, type_id& id) {
 
 namespace detail {
 
-// Maps keyed by ULIDs are JSON objects keyed by the text form, as maps keyed
-// by strings are (nlohmann/json would otherwise write an array of pairs).
+// Maps keyed by ULIDs or typed_ids are JSON objects keyed by the text form,
+// as maps keyed by strings are (nlohmann/json would otherwise write an array
+// of pairs).
 template <class BasicJsonType, class Map>
 void map_to_json(BasicJsonType& j, const Map& map) {
     j = BasicJsonType::object();
     for (const auto& [key, value] : map) {
-        const ulid_text text = key.encode();
+        const auto text = key.encode();
         j[typename BasicJsonType::string_t(text.data(), text.size())] = value;
     }
 }
@@ -113,7 +116,7 @@ void map_from_json(const BasicJsonType& j, Map& map) {
     }
     Map result;
     for (auto it = j.begin(); it != j.end(); ++it) {
-        ulid key;
+        typename Map::key_type key;
         from_json(BasicJsonType(it.key()), key);
         // Two spellings of one ULID (upper and lower case, or text and UUID
         // form) are distinct JSON keys but one map key: refuse rather than
@@ -158,6 +161,36 @@ struct adl_serializer<std::unordered_map<ulid::ulid, T, Hash, KeyEqual, Allocato
     }
     template <class BasicJsonType>
     static void from_json(const BasicJsonType& j, std::unordered_map<ulid::ulid, T, Hash, KeyEqual, Allocator>& map) {
+        ulid::detail::map_from_json(j, map);
+    }
+};
+
+/// std::map<ulid::typed_id<Tag>, T>: a JSON object keyed by the TypeIDs;
+/// reading throws type_error for a non-object or a key that is no TypeID
+/// with Tag's prefix, and then leaves the map unchanged.
+template <class Tag, class T, class Compare, class Allocator>
+struct adl_serializer<std::map<ulid::typed_id<Tag>, T, Compare, Allocator>> {
+    template <class BasicJsonType>
+    static void to_json(BasicJsonType& j, const std::map<ulid::typed_id<Tag>, T, Compare, Allocator>& map) {
+        ulid::detail::map_to_json(j, map);
+    }
+    template <class BasicJsonType>
+    static void from_json(const BasicJsonType& j, std::map<ulid::typed_id<Tag>, T, Compare, Allocator>& map) {
+        ulid::detail::map_from_json(j, map);
+    }
+};
+
+/// std::unordered_map<ulid::typed_id<Tag>, T>: as std::map.
+template <class Tag, class T, class Hash, class KeyEqual, class Allocator>
+struct adl_serializer<std::unordered_map<ulid::typed_id<Tag>, T, Hash, KeyEqual, Allocator>> {
+    template <class BasicJsonType>
+    static void to_json(BasicJsonType& j,
+                        const std::unordered_map<ulid::typed_id<Tag>, T, Hash, KeyEqual, Allocator>& map) {
+        ulid::detail::map_to_json(j, map);
+    }
+    template <class BasicJsonType>
+    static void from_json(const BasicJsonType& j,
+                          std::unordered_map<ulid::typed_id<Tag>, T, Hash, KeyEqual, Allocator>& map) {
         ulid::detail::map_from_json(j, map);
     }
 };

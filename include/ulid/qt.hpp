@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ulid/qt.hpp: Qt 6 (QtCore) support for ulid::ulid, in the ways QUuid joins Qt.
+// ulid/qt.hpp: Qt 6 (QtCore) support for ulid::ulid and ulid::typed_id<Tag>, in the ways QUuid joins Qt.
 //
 // Optional glue, kept out of ulid.hpp so that the core header never depends
 // on Qt. Tested with Qt 6.4 (Debian 12); C++17.
@@ -7,7 +7,7 @@
 #ifndef ULID_QT_HPP
 #define ULID_QT_HPP
 
-#include <ulid/core.hpp>
+#include <ulid/typeid.hpp>
 
 #include <QtCore/QDataStream>
 #include <QtCore/QDebug>
@@ -185,7 +185,94 @@ namespace detail {
 inline const bool qt_converters_registered = register_qt_converters();
 }  // namespace detail
 
+// ---------------------------------------------------------------------------
+// typed_id<Tag>: its TypeID text where Qt shows text, the ID's 16 bytes in
+// QDataStream (as a ulid: the stream's record is the type).
+
+/// The TypeID ("user_01h455vb4pex5vsknk084sn02q") as a QString. May throw
+/// std::bad_alloc.
+template <class Tag>
+[[nodiscard]] QString to_qstring(const typed_id<Tag>& id) {
+    const auto text = id.encode();
+    return QString::fromLatin1(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+/// parse(text, typed_id&) for Qt text: a TypeID with Tag's prefix, lower
+/// case only. Errors as parse(std::string_view, typed_id&): another type's
+/// ID (or none) is errc::wrong_prefix; non-ASCII characters are
+/// errc::invalid_characters. `out` is unchanged on error. Never allocates or
+/// throws.
+template <class Tag>
+[[nodiscard]] std::error_code parse(QStringView text, typed_id<Tag>& out) noexcept {
+    // Longer text than any TypeID is judged by its first type_id_max_size +
+    // 1 characters, which are too long as well.
+    std::array<char, type_id_max_size + 1> buffer{};
+    const qsizetype held =
+        text.size() < static_cast<qsizetype>(buffer.size()) ? text.size() : static_cast<qsizetype>(buffer.size());
+    return parse(detail::to_ascii(text.first(held), buffer.data()), out);
+}
+
+/// Why `text` is no TypeID with `expected_prefix` (empty: none), as
+/// explain_type_id() says it ("prefix 'user' where 'order' was expected");
+/// empty when it is one. Non-ASCII characters count as one UTF-16 unit each
+/// and are reported by position. May throw std::bad_alloc.
+[[nodiscard]] inline QString explain_type_id(QStringView text, std::string_view expected_prefix) {
+    std::string ascii(static_cast<std::size_t>(text.size()), '\0');
+    (void)detail::to_ascii(text, ascii.data());
+    return QString::fromStdString(explain_type_id(std::string_view(ascii), expected_prefix));
+}
+
+/// For QHash and QSet: qHash of the ID, as for a ulid.
+template <class Tag>
+[[nodiscard]] size_t qHash(const typed_id<Tag>& id, size_t seed = 0) noexcept {
+    return qHash(id.id(), seed);
+}
+
+/// Writes the ID's 16 bytes, as for a ulid.
+template <class Tag>
+QDataStream& operator<<(QDataStream& stream, const typed_id<Tag>& id) {
+    return stream << id.id();
+}
+
+/// Reads 16 bytes, as for a ulid; on a short stream or one in error `id` is
+/// unchanged.
+template <class Tag>
+QDataStream& operator>>(QDataStream& stream, typed_id<Tag>& id) {
+    ulid read = id.id();
+    stream >> read;
+    id = typed_id<Tag>(read);
+    return stream;
+}
+
+/// qDebug() << id writes typed_id(user_01h455vb4pex5vsknk084sn02q).
+template <class Tag>
+QDebug operator<<(QDebug debug, const typed_id<Tag>& id) {
+    const QDebugStateSaver saver(debug);
+    const auto text = id.encode();
+    debug.nospace().noquote() << "typed_id(" << QLatin1String(text.data(), static_cast<qsizetype>(text.size())) << ')';
+    return debug;
+}
+
 }  // namespace ulid
+
+/// typed_id<Tag> in QVariant and QMetaType, as Q_DECLARE_METATYPE would
+/// declare it (which a template cannot use): Qt calls this when it first
+/// registers the type (QVariant::fromValue() does), and it registers the
+/// typed_id -> QString converter then, so that QVariant::toString() gives the
+/// TypeID. QString -> typed_id is ulid::parse, as for ulid.
+template <class Tag>
+struct QMetaTypeId<ulid::typed_id<Tag>> {
+    enum { Defined = 1 };
+    static int qt_metatype_id() {
+        static const int id = [] {
+            const int registered = QMetaType::fromType<ulid::typed_id<Tag>>().id();
+            QMetaType::registerConverter<ulid::typed_id<Tag>, QString>(
+                [](const ulid::typed_id<Tag>& value) { return ulid::to_qstring(value); });
+            return registered;
+        }();
+        return id;
+    }
+};
 
 // ulid::ulid in QVariant and QMetaType (queued connections, models, QSettings
 // through QDataStream); ==, <, QDataStream and QDebug come from the operators.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ulid/soci.hpp: SOCI support for ulid::ulid.
+// ulid/soci.hpp: SOCI support for ulid::ulid and ulid::typed_id<Tag>.
 //
 // Optional glue, kept out of ulid.hpp so that the core header never depends
 // on SOCI. The type_conversion SOCI documents for user types, over the text
@@ -9,12 +9,42 @@
 #ifndef ULID_SOCI_HPP
 #define ULID_SOCI_HPP
 
-#include <ulid/core.hpp>
+#include <ulid/typeid.hpp>
 
 #include <string>
+#include <string_view>
+#include <system_error>
 
 #include <soci/soci-backend.h>
 #include <soci/type-conversion-traits.h>
+
+namespace ulid::detail {
+
+/// Reads a typed_id from a column's text: a TypeID with Tag's prefix
+/// (strict, as parse()), or the untyped ULID or UUID text that `ulid`,
+/// `uuid` and text columns hold, where the column is the type. Text with a
+/// '_' is read as a TypeID only, so another type's ID is never taken. Empty
+/// on success; otherwise why, in the library's words ("<explanation>:
+/// <errc message>", as ulid::error's what()), and `id` is unchanged.
+template <class Tag>
+std::string soci_read_typed(std::string_view text, ::ulid::typed_id<Tag>& id) {
+    using typed = ::ulid::typed_id<Tag>;
+    if (text.find('_') == std::string_view::npos) {
+        ::ulid::ulid untyped;
+        ::ulid::text_form form = ::ulid::text_form::any;
+        const std::error_code ec = ::ulid::parse_any(text, untyped, form);
+        if (!ec) {
+            id = typed(untyped);
+            return {};
+        }
+        if (!typed::prefix().empty()) return ::ulid::explain(text, form) + ": " + ec.message();
+    }
+    const std::error_code ec = ::ulid::parse(text, id);
+    if (!ec) return {};
+    return ::ulid::explain_type_id(text, typed::prefix()) + ": " + ec.message();
+}
+
+}  // namespace ulid::detail
 
 namespace soci {
 
@@ -46,6 +76,33 @@ struct type_conversion<ulid::ulid> {
 
     static void to_base(const ulid::ulid& id, std::string& text, indicator& ind) {
         text = id.to_string();
+        ind = i_ok;
+    }
+};
+
+/// A typed_id<Tag> binds and reads as a ulid, with the same NULL handling:
+/// use(id) binds its ID's 26-character text (the prefix belongs to the
+/// column: the extension's `ulid` type holds none); into(id) reads a TypeID
+/// with Tag's prefix (a view's ulid_to_typeid(id, 'order')) or the untyped
+/// text of a `ulid`, `uuid` or text column. Another type's TypeID, or text
+/// that is no ID, throws soci::soci_error with the library's words ("prefix
+/// 'user' where 'order' was expected: wrong TypeID prefix: ...") and leaves
+/// `id` unchanged.
+template <class Tag>
+struct type_conversion<ulid::typed_id<Tag>> {
+    using base_type = std::string;
+
+    static void from_base(const std::string& text, indicator ind, ulid::typed_id<Tag>& id) {
+        if (ind == i_null) return;  // as for ulid: nothing to convert
+        const std::string why = ulid::detail::soci_read_typed(text, id);
+        if (!why.empty()) {
+            throw soci_error("Cannot convert data to ulid::typed_id<" + std::string(ulid::typed_id<Tag>::prefix()) +
+                             ">: " + why);
+        }
+    }
+
+    static void to_base(const ulid::typed_id<Tag>& id, std::string& text, indicator& ind) {
+        text = id.id().to_string();
         ind = i_ok;
     }
 };

@@ -237,24 +237,62 @@ struct std::hash<ulid::type_id> {
 };
 
 #if ULID_HAS_FORMAT
-/// std::format support: the TypeID's text, with the format specification of
-/// std::string_view.
-template <class Tag>
-struct std::formatter<ulid::typed_id<Tag>, char> : std::formatter<std::string_view, char> {
-    template <class FormatContext>
-    auto format(const ulid::typed_id<Tag>& id, FormatContext& ctx) const {
+namespace ulid::detail {
+
+/// std::format's formatter of typed_id<Tag> and type_id: the TypeID's text
+/// with std::string_view's specification, whose last character may be 'u'
+/// for the UUID form of the ID ("{:u}", "{:>40u}"); 'l' is refused, since
+/// the TypeID is lower case already and the bare ID is id.id()'s to format.
+struct type_id_formatter : std::formatter<std::string_view, char> {
+    template <class ParseContext>
+    constexpr auto parse(ParseContext& ctx) {
+        const auto split = split_format_spec(ctx.begin(), ctx.end());
+        if (split.form == text_form::ulid && !split.lower) return std::formatter<std::string_view, char>::parse(ctx);
+        if (split.lower) {
+            format_spec_error(
+                "ulid: a TypeID takes no 'l' (its text is lower case already; format id.id() for the bare ID)");
+        }
+        uuid_ = true;
+        std::format_parse_context rest(std::string_view(ctx.begin(), split.type));
+        if (std::formatter<std::string_view, char>::parse(rest) != rest.end()) {
+            format_spec_error("ulid: invalid format specification before 'u'");
+        }
+        auto after = split.type;
+        ++after;
+        return after;
+    }
+
+    template <class Id, class FormatContext>
+    auto format(const Id& id, FormatContext& ctx) const {
+        if (uuid_) return std::formatter<std::string_view, char>::format(id.id().encode_uuid().view(), ctx);
         return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
     }
+
+private:
+    // Not constexpr: reached in a checked format string, it fails the compile.
+    [[noreturn]] static void format_spec_error(const char* message) {
+#if ULID_EXCEPTIONS
+        throw std::format_error(message);
+#else
+        (void)message;
+        std::abort();
+#endif
+    }
+
+    bool uuid_ = false;
 };
 
-/// std::format support: the TypeID's text, as for typed_id.
+}  // namespace ulid::detail
+
+/// std::format support: the TypeID's text, with the format specification of
+/// std::string_view, whose last character may be 'u' for the UUID form of
+/// the ID ("{:u}"); 'l' is an error (the TypeID is lower case already).
+template <class Tag>
+struct std::formatter<ulid::typed_id<Tag>, char> : ulid::detail::type_id_formatter {};
+
+/// std::format support: the TypeID's text, as for typed_id ("{:u}" included).
 template <>
-struct std::formatter<ulid::type_id, char> : std::formatter<std::string_view, char> {
-    template <class FormatContext>
-    auto format(const ulid::type_id& id, FormatContext& ctx) const {
-        return std::formatter<std::string_view, char>::format(id.encode().view(), ctx);
-    }
-};
+struct std::formatter<ulid::type_id, char> : ulid::detail::type_id_formatter {};
 #endif
 // ===========================================================================
 // The implementation

@@ -4,8 +4,8 @@ import os
 
 from conan import ConanFile
 from conan.tools.build import check_min_cppstd
-from conan.tools.files import copy, save
-from conan.tools.layout import basic_layout
+from conan.tools.cmake import CMake, CMakeToolchain, cmake_layout
+from conan.tools.files import copy, rmdir, save
 
 required_conan_version = ">=2.0"
 
@@ -24,12 +24,16 @@ class UlidConan(ConanFile):
 
     def export_sources(self):
         # The recipe lives in packaging/conan/ of the repository it packages.
+        # What the project's CMake install needs: it, not this recipe, decides
+        # which headers ship, so a new header is packaged without a change here.
         root = os.path.join(self.recipe_folder, "..", "..")
         copy(self, "LICENSE", src=root, dst=self.export_sources_folder)
-        copy(self, "*.hpp", src=os.path.join(root, "include"), dst=os.path.join(self.export_sources_folder, "include"))
+        copy(self, "CMakeLists.txt", src=root, dst=self.export_sources_folder)
+        copy(self, "*", src=os.path.join(root, "cmake"), dst=os.path.join(self.export_sources_folder, "cmake"))
+        copy(self, "*", src=os.path.join(root, "include"), dst=os.path.join(self.export_sources_folder, "include"))
 
     def layout(self):
-        basic_layout(self, src_folder=".")
+        cmake_layout(self, src_folder=".")
 
     def package_id(self):
         self.info.clear()
@@ -37,14 +41,27 @@ class UlidConan(ConanFile):
     def validate(self):
         check_min_cppstd(self, 17)
 
+    def generate(self):
+        toolchain = CMakeToolchain(self)
+        for option in ("ULID_BUILD_TESTS", "ULID_BUILD_TOOLS", "ULID_BUILD_BENCHMARKS"):
+            toolchain.cache_variables[option] = False
+        toolchain.cache_variables["ULID_INSTALL"] = True
+        toolchain.generate()
+
+    def build(self):
+        # Nothing to compile: configuring writes the install rules.
+        cmake = CMake(self)
+        cmake.configure()
+
     def package(self):
+        cmake = CMake(self)
+        cmake.install()
         copy(self, "LICENSE", src=self.source_folder, dst=os.path.join(self.package_folder, "licenses"))
-        copy(
-            self,
-            "*.hpp",
-            src=os.path.join(self.source_folder, "include"),
-            dst=os.path.join(self.package_folder, "include"),
-        )
+        # Conan's generators (CMakeDeps, PkgConfigDeps) write their own
+        # package files from package_info(); the project's would only
+        # shadow them, and the licence is in licenses/.
+        for folder in ("cmake", "pkgconfig", "doc"):
+            rmdir(self, os.path.join(self.package_folder, "share", folder))
 
         # CMakeDeps makes ulid::ulid but knows no compile features: this
         # module, run after the target exists, carries the C++17 requirement

@@ -79,7 +79,9 @@ if(MUTATE)
       "vcpkg-version|_vcpkg_json|\"version\": \"${_version}\"|\"version\": \"${_version}.1\""
       "vcpkg-option|_portfile|-DULID_BUILD_TESTS=OFF|-DULID_BUILD_TEST=OFF"
       "vcpkg-no-hash|_portfile|SHA512 ${_port_sha}|SHA512 0"
-      "conan-cxx-std|_conanfile|[self._cxx_std_module]|[]")
+      "conan-cxx-std|_conanfile|[self._cxx_std_module]|[]"
+      "conan-option|_conanfile|\"ULID_BUILD_TOOLS\"|\"ULID_BUILD_TOOL\""
+      "conan-no-install|_conanfile|cmake.install()|cmake.build()")
   set(_applied FALSE)
   foreach(_mutation IN LISTS _mutations)
     string(REPLACE "|" ";" _fields "${_mutation}")
@@ -127,7 +129,7 @@ foreach(_needed "no_copy_source = True" "self.info.clear()" "check_min_cppstd(se
                 "set_property(\"cmake_file_name\", \"ulid\")" "set_property(\"cmake_target_name\", \"ulid::ulid\")"
                 "self.cpp_info.bindirs = []" "self.cpp_info.libdirs = []"
                 "set_property(\"cmake_build_modules\", [self._cxx_std_module])"
-                "INTERFACE_COMPILE_FEATURES cxx_std_17")
+                "INTERFACE_COMPILE_FEATURES cxx_std_17" "cmake.install()")
   string(FIND "${_conanfile}" "${_needed}" _at)
   if(_at EQUAL -1)
     fail("conanfile.py lacks ${_needed}")
@@ -186,9 +188,21 @@ foreach(_call IN LISTS _copies)
     message(STATUS "conanfile.py: copy ${_pattern} from ./${_dir}: ${_matches}")
   endif()
 endforeach()
-if(_copy_count LESS 4)
-  fail("conanfile.py: expected the exported LICENSE and headers, copied again in package(); found ${_copy_count}")
+if(_copy_count LESS 5)
+  fail("conanfile.py: expected LICENSE, CMakeLists.txt, cmake/ and include/ exported for the CMake install, and "
+       "LICENSE copied in package(); found ${_copy_count} copy() calls")
 endif()
+# The CMake options the recipe sets are options of the project.
+string(REGEX MATCHALL "\"(ULID_[A-Z_]+)\"" _conan_options "${_conanfile}")
+if(NOT _conan_options)
+  fail("conanfile.py sets no ULID_ options (tests and tools must be off)")
+endif()
+foreach(_quoted IN LISTS _conan_options)
+  string(REPLACE "\"" "" _option "${_quoted}")
+  if(NOT _option IN_LIST _options)
+    fail("conanfile.py sets ${_option}, which is not an option of CMakeLists.txt (${_options})")
+  endif()
+endforeach()
 
 foreach(_file conanfile.py CMakeLists.txt test_package.cpp)
   if(NOT EXISTS "${_conan_dir}/test_package/${_file}")

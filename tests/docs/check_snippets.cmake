@@ -4,8 +4,14 @@
 #   - a block that defines `main` is a program: compiled, linked and run; it
 #     must exit with status 0 within 30 s;
 #   - any other block is a fragment at namespace scope: compiled with
-#     -fsyntax-only after an implicit prelude (<ulid/ulid.hpp> and the usual
-#     standard headers), so statements go inside a function the block defines;
+#     -fsyntax-only after an implicit `#include <ulid/ulid.hpp>` and nothing
+#     else, so statements go inside a function the block defines;
+#   - every block includes the standard headers of what it uses (issue 49): a
+#     block is compiled with no other standard header than its own and those
+#     the ulid headers it includes (or the prelude) include themselves, and a
+#     block that names std::cout without <iostream>, std::vector without
+#     <vector>, ... fails even where another header happens to bring it in
+#     (the names checked are in _needs_header below);
 #   - `<!-- snippet: std=c++20 -->` on the line before the fence compiles that
 #     block as C++20 (default C++17);
 #   - `<!-- snippet: needs=qt -->` on that line: the block uses a third-party
@@ -40,7 +46,92 @@ endif()
 file(REMOVE_RECURSE "${WORK_DIR}")
 file(MAKE_DIRECTORY "${WORK_DIR}")
 
-set(_prelude "#include <ulid/ulid.hpp>\n\n#include <array>\n#include <chrono>\n#include <cstdint>\n#include <cstdio>\n#include <iostream>\n#include <random>\n#include <string>\n#include <string_view>\n#include <system_error>\n#include <vector>\n")
+set(_prelude "#include <ulid/ulid.hpp>\n")
+
+# Names a block may use only with their standard header in reach: "regex|header".
+# A header is in reach when the block includes it, or when a ulid header the
+# block includes (the prelude's <ulid/ulid.hpp> for a fragment) includes it
+# unconditionally, read from that header (see direct_includes).
+set(_needs_header
+    "std::(cout|cerr|clog|cin)[^a-z_]|iostream"
+    "std::[io]?stringstream[^a-z_]|sstream"
+    "std::[io]?fstream[^a-z_]|fstream"
+    "std::vector[^a-z_]|vector"
+    "std::(multi)?map[^a-z_]|map"
+    "std::unordered_map[^a-z_]|unordered_map"
+    "std::(multi)?set[^a-z_]|set"
+    "std::unordered_set[^a-z_]|unordered_set"
+    "std::(optional|nullopt|make_optional)[^a-z_]|optional"
+    "std::(thread|jthread)[^a-z_]|thread"
+    "std::(mutex|lock_guard|unique_lock|scoped_lock)[^a-z_]|mutex"
+    "std::(mt19937(_64)?|random_device|uniform_int_distribution|seed_seq)[^a-z_]|random"
+    "std::(sort|stable_sort|find|find_if|any_of|all_of|none_of|is_sorted|min_element|max_element|unique|lower_bound|upper_bound|equal_range|reverse|shuffle|count_if|transform)[^a-z_]|algorithm"
+    "std::(unique_ptr|shared_ptr|make_unique|make_shared)[^a-z_]|memory"
+    "std::function[^a-z_]|functional"
+    "std::(variant|visit|get_if)[^a-z_]|variant"
+    "std::(iota|accumulate)[^a-z_]|numeric"
+    "std::(printf|fprintf|snprintf|puts|fputs)[^a-z_]|cstdio"
+    "std::(string|to_string)[^a-z_]|string"
+    "std::string_view[^a-z_]|string_view"
+    "std::array[^a-z_]|array"
+    "std::(format|format_to|print|println)[^a-z_]|format"
+    "std::(expected|unexpected)[^a-z_]|expected"
+    "std::span[^a-z_]|span"
+    "std::(error_code|errc|system_error)[^a-z_]|system_error"
+    "std::chrono::|chrono"
+    "std::atomic[^a-z_]|atomic")
+
+# The standard headers `header` (under SOURCE_DIR/include) includes outside
+# any #if, so on every platform and standard, into `out`.
+function(direct_includes header out)
+  set(_found "")
+  set(_path "${SOURCE_DIR}/include/${header}")
+  if(EXISTS "${_path}")
+    file(STRINGS "${_path}" _directives REGEX "^[ \t]*#[ \t]*(if|endif|include)")
+    set(_depth 0)
+    foreach(_d IN LISTS _directives)
+      if(_d MATCHES "^[ \t]*#[ \t]*if")
+        math(EXPR _depth "${_depth} + 1")
+      elseif(_d MATCHES "^[ \t]*#[ \t]*endif")
+        math(EXPR _depth "${_depth} - 1")
+      elseif(_depth LESS_EQUAL 1 AND _d MATCHES "<([a-z_]+)>")
+        # Depth 1 is the include guard.
+        list(APPEND _found "${CMAKE_MATCH_1}")
+      endif()
+    endforeach()
+  endif()
+  set(${out} "${_found}" PARENT_SCOPE)
+endfunction()
+
+# Sets `out` to the first "name (needs <header>)" that `code` uses without the
+# header in reach, or to nothing. `prelude` is the text compiled before it.
+function(missing_header code prelude out)
+  set(${out} "" PARENT_SCOPE)
+  set(_in_reach "")
+  string(REGEX MATCHALL "#[ \t]*include[ \t]*<[a-z_/.]+>" _includes "${prelude}\n${code}")
+  foreach(_inc IN LISTS _includes)
+    string(REGEX REPLACE ".*<([a-z_/.]+)>" "\\1" _h "${_inc}")
+    list(APPEND _in_reach "${_h}")
+    if(_h MATCHES "^ulid/")
+      direct_includes("${_h}" _more)
+      list(APPEND _in_reach ${_more})
+    endif()
+  endforeach()
+  # A comment names things without using them.
+  string(REGEX REPLACE "//[^\n]*" "" _code "${code}")
+  foreach(_rule IN LISTS _needs_header)
+    string(FIND "${_rule}" "|" _bar REVERSE)
+    string(SUBSTRING "${_rule}" 0 ${_bar} _regex)
+    math(EXPR _bar "${_bar} + 1")
+    string(SUBSTRING "${_rule}" ${_bar} -1 _header)
+    if(NOT _header IN_LIST _in_reach AND "${_code}" MATCHES "${_regex}")
+      string(REGEX MATCH "${_regex}" _name "${_code}")
+      string(REGEX REPLACE "[^a-z_0-9:]+$" "" _name "${_name}")
+      set(${out} "${_name} needs <${_header}>, which the block does not include" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
 
 set(_failures "")
 set(_count 0)
@@ -64,6 +155,17 @@ function(check_block md line std needs code)
   set(_base "${WORK_DIR}/${_name}_${line}")
   set(_where "${md}:${line}")
   # #line makes the compiler's messages point into the Markdown file.
+  if(code MATCHES "(^|[^a-zA-Z0-9_])main[ \t]*\\(")
+    set(_block_prelude "")
+  else()
+    set(_block_prelude "${_prelude}")
+  endif()
+  missing_header("${code}" "${_block_prelude}" _missing)
+  if(_missing)
+    message("FAIL ${_where}: ${_missing}")
+    set(_failures "${_failures};${_where}" PARENT_SCOPE)
+    return()
+  endif()
   if(code MATCHES "(^|[^a-zA-Z0-9_])main[ \t]*\\(")
     set(_program TRUE)
     file(WRITE "${_base}.cpp" "#line ${line} \"${md}\"\n${code}")

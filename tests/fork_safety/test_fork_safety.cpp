@@ -78,14 +78,6 @@ using test::name;
 using test::spawn;
 using test::spawn_child;
 
-/// The spawns this platform has; a missing one is reported, not hidden.
-std::vector<spawn> spawns() {
-    std::vector<spawn> missing;
-    std::vector<spawn> all = test::spawns(&missing);
-    for (const spawn how : missing) WARN(name(how) << " is not available here: not tested");
-    return all;
-}
-
 /// Whether the kernel wipes the library's pages in a child: only then are
 /// children made without fork() covered (docs/design.md).
 bool kernel_wipes() {
@@ -209,12 +201,13 @@ TEST_CASE("a fork() from a signal handler that interrupted make() on the same th
 }
 
 TEST_CASE("children made without fork() never hang while other threads run make() and make_batch()",
-          "[fork][wipeonfork][rawfork]") {
+          "[fork][wipeonfork][rawfork][skippable][kernel_wipe]") {
     if (!kernel_wipes()) {
-        WARN("this kernel does not wipe pages in a child (MADV_WIPEONFORK): only fork() is covered");
-        return;
+        ULID_TEST_SKIP(
+            "this kernel does not wipe pages in a child (MADV_WIPEONFORK, Linux 4.14): only fork() is "
+            "covered, by the atfork handler");
     }
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         INFO(name(how));
         REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
             constexpr int forks = 150;
@@ -235,7 +228,7 @@ TEST_CASE("children made without fork() never hang while other threads run make(
 TEST_CASE("a child's make() takes default_entropy()'s lock even when another thread held it at the fork", "[fork]") {
     // Deterministic: the lock is held for the whole fork.
     const bool wipes = kernel_wipes();
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         if (how != spawn::fork && !wipes) continue;  // not covered there (docs/design.md)
         INFO(name(how));
         REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
@@ -280,7 +273,7 @@ struct blocking_reader {
 
 TEST_CASE("a user-owned locked_monotonic_entropy held by another thread at the fork is free in the child", "[fork]") {
     const bool wipes = kernel_wipes();
-    for (const spawn how : spawns()) {
+    for (const spawn how : test::reported_spawns()) {
         if (how != spawn::fork && !wipes) continue;  // not covered there (docs/design.md)
         INFO(name(how));
         REQUIRE_SCENARIO_PASSES(test::run_in_child([how]() -> std::string {
@@ -510,9 +503,10 @@ std::string first_thread_local_in_forks() {
 }  // namespace
 #endif
 
+// Only where there is a _Fork() (glibc 2.34 or later, on Linux).
+#if ULID_TEST_HAS_UNDERSCORE_FORK
 TEST_CASE("a _Fork() child's first thread-local call takes no lock while its parent's threads allocate",
           "[fork][rawfork]") {
-#if ULID_TEST_HAS_UNDERSCORE_FORK
     // A single malloc arena makes a held malloc lock at the fork likely. It
     // must be set before the process's first thread: glibc hands a new
     // thread a free arena of a thread that has ended, whatever the limit,
@@ -528,7 +522,5 @@ TEST_CASE("a _Fork() child's first thread-local call takes no lock while its par
             return "exec of /proc/self/exe failed";
         },
         std::chrono::seconds(60)));
-#else
-    WARN("_Fork() needs glibc 2.34 or later on Linux: not tested");
-#endif
 }
+#endif

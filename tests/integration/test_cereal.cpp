@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -131,4 +132,72 @@ TEST_CASE("a bad value throws cereal::Exception and changes nothing", "[cereal]"
     CHECK_THAT(load_error<cereal::BinaryInputArchive>(std::string(10, '\x01'), id),
                test::text_contains("Failed to read"));
     CHECK(id == sample);
+}
+
+namespace {
+
+struct order_tag {
+    static constexpr std::string_view prefix = "order";
+};
+using order_id = ulid::typed_id<order_tag>;
+
+struct order {
+    order_id id;
+    std::vector<order_id> related;
+
+    template <class Archive>
+    void serialize(Archive& archive) {
+        archive(CEREAL_NVP(id), CEREAL_NVP(related));
+    }
+    bool operator==(const order& other) const { return id == other.id && related == other.related; }
+};
+
+template <class In>
+std::string load_order_error(const std::string& document, order_id& id) {
+    try {
+        std::istringstream stream(document);
+        In in(stream);
+        in(cereal::make_nvp("value", id));
+    } catch (const cereal::Exception& e) {
+        return e.what();
+    }
+    FAIL("no cereal::Exception for " << document);
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("a typed_id is 16 bytes in binary archives and its TypeID in text archives", "[cereal][typeid]") {
+    const order_id id(sample);
+    const std::string bytes = saved<cereal::BinaryOutputArchive>(id);
+    CHECK(bytes == saved<cereal::BinaryOutputArchive>(sample));  // as the ulid: a member may change type
+    CHECK(round_trip<cereal::BinaryOutputArchive, cereal::BinaryInputArchive>(id) == id);
+    CHECK(round_trip<cereal::PortableBinaryOutputArchive, cereal::PortableBinaryInputArchive>(id) == id);
+
+    CHECK(saved<cereal::JSONOutputArchive>(id).find("\"value\": \"order_01arz3ndektsv4rrffq69g5fav\"") !=
+          std::string::npos);
+    CHECK(saved<cereal::XMLOutputArchive>(id).find(">order_01arz3ndektsv4rrffq69g5fav</value>") != std::string::npos);
+    CHECK(round_trip<cereal::JSONOutputArchive, cereal::JSONInputArchive>(id) == id);
+    CHECK(round_trip<cereal::XMLOutputArchive, cereal::XMLInputArchive>(id) == id);
+
+    const order record{order_id::make(), {id, order_id()}};
+    CHECK(round_trip<cereal::BinaryOutputArchive, cereal::BinaryInputArchive>(record) == record);
+    CHECK(round_trip<cereal::JSONOutputArchive, cereal::JSONInputArchive>(record) == record);
+    CHECK(round_trip<cereal::XMLOutputArchive, cereal::XMLInputArchive>(record) == record);
+}
+
+TEST_CASE("a text archive refuses another type's TypeID with the library's words", "[cereal][typeid]") {
+    order_id id(sample);
+    const std::string wrong =
+        load_order_error<cereal::JSONInputArchive>(R"({"value": "user_01arz3ndektsv4rrffq69g5fav"})", id);
+    CHECK_THAT(wrong, test::text_contains(ulid::explain_type_id("user_01arz3ndektsv4rrffq69g5fav", "order") + ": " +
+                                          ulid::make_error_code(ulid::errc::wrong_prefix).message()));
+    CHECK_THAT(load_order_error<cereal::JSONInputArchive>(R"({"value": "01ARZ3NDEKTSV4RRFFQ69G5FAV"})", id),
+               test::text_contains("invalid TypeID"));  // a bare ULID names no type
+    CHECK_THAT(load_order_error<cereal::XMLInputArchive>(
+                   "<?xml version=\"1.0\"?><cereal><value>order_01arz3ndektsv4rrffq69g5faU</value></cereal>", id),
+               test::text_contains("'U' at position 32"));
+    CHECK_THAT(load_order_error<cereal::BinaryInputArchive>(std::string(10, '\x01'), id),
+               test::text_contains("Failed to read"));
+    CHECK(id == order_id(sample));
 }

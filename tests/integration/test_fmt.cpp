@@ -72,6 +72,33 @@ TEST_CASE("fmt::format writes TypeIDs as their text", "[fmt][typeid]") {
     CHECK(fmt::format("{:.7}", any) == "pre_fix");
 }
 
+TEST_CASE("fmt::format's {:u} writes a TypeID's ID in the UUID form; {:l} is refused", "[fmt][typeid]") {
+    // Issue 49: {:u} was refused on a typed_id.
+    const std::string uuid = "01563e3a-b5d3-d676-4c61-efb99302bd5b";
+    const ulid::typed_id<user> id(sample());
+    CHECK(fmt::format("{:u}", id) == uuid);
+    CHECK(fmt::format("{:*^40u}", id) == "**" + uuid + "**");
+    CHECK(fmt::format("{:.8u}", id) == "01563e3a");
+    CHECK(fmt::format("{:u}", ulid::typed_id<user>()) == "00000000-0000-0000-0000-000000000000");
+    CHECK(fmt::format("{0:u} {0:s} {0}", id) ==
+          uuid + " user_01arz3ndektsv4rrffq69g5fav user_01arz3ndektsv4rrffq69g5fav");
+    CHECK(fmt::format("{:u<32}|", id) == "user_01arz3ndektsv4rrffq69g5favu|");  // 'u' as the fill
+    ulid::type_id any;
+    REQUIRE_FALSE(ulid::make_type_id("pre_fix", sample(), any));
+    CHECK(fmt::format("[{:>38u}]", any) == "[  " + uuid + "]");
+    // The TypeID is lower case already: 'l' is an error, as any other type.
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:l}"), id), fmt::format_error);
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:>40l}"), any), fmt::format_error);
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:x}"), id), fmt::format_error);
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:lu}"), id), fmt::format_error);
+    CHECK_THROWS_AS(fmt::format(fmt::runtime("{:>{}u}"), id, 40), fmt::format_error);
+    try {
+        (void)fmt::format(fmt::runtime("{:l}"), id);
+    } catch (const fmt::format_error& e) {
+        CHECK_THAT(std::string(e.what()), test::text_contains("a TypeID takes no 'l'"));
+    }
+}
+
 TEST_CASE("fmt::format's {:l} writes lower case and {:u} the UUID form, with a string's specification", "[fmt]") {
     // Issue 35: fmt::print("{:l}", id) aborted with "invalid type specifier".
     const std::string lower = "01arz3ndektsv4rrffq69g5fav";

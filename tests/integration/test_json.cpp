@@ -147,7 +147,25 @@ TEST_CASE("TypeIDs are JSON strings, read back strictly with the reason on error
     CHECK_THAT(error_of(json("user_01H455VB4PEX5VSKNK084SN02Q")),
                test::text_contains("'H' at position 8 is not a lower-case Crockford base32 character"));
     CHECK_THAT(error_of(json(42)), test::text_contains("type must be string (a TypeID)"));
+    // The library's words: the explanation, then the errc's message.
+    CHECK_THAT(error_of(json("order_01h455vb4pex5vsknk084sn02q")),
+               test::text_contains(ulid::explain_type_id("order_01h455vb4pex5vsknk084sn02q", "user") + ": " +
+                                   ulid::make_error_code(ulid::errc::wrong_prefix).message()));
+    // A bare ULID or UUID names no type: refused too.
+    CHECK_THAT(error_of(json("01h455vb4pex5vsknk084sn02q")), test::text_contains("invalid TypeID"));
+    CHECK_THAT(error_of(json(id.id().to_uuid_string())), test::text_contains("invalid TypeID"));
     CHECK(kept == id);
+
+    // Maps keyed by typed_ids are objects keyed by the TypeIDs.
+    const std::map<user_id, int> counts{{id, 1}, {user_id(), 2}};
+    const json object = counts;
+    CHECK(object.dump() == R"({"user_00000000000000000000000000":2,"user_01h455vb4pex5vsknk084sn02q":1})");
+    CHECK(object.get<std::map<user_id, int>>() == counts);
+    const std::unordered_map<user_id, int> hashed(counts.begin(), counts.end());
+    CHECK(json(hashed).get<std::unordered_map<user_id, int>>() == hashed);
+    std::map<user_id, int> kept_map = counts;
+    CHECK_THROWS_AS(json::parse(R"({"order_01h455vb4pex5vsknk084sn02q": 1})").get_to(kept_map), json::type_error);
+    CHECK(kept_map == counts);
 
     ulid::type_id any;
     REQUIRE_FALSE(ulid::make_type_id("pre_fix", id.id(), any));

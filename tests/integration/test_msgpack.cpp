@@ -8,6 +8,7 @@
 #include <map>
 #include <msgpack.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace {
@@ -79,4 +80,71 @@ TEST_CASE("unpacking anything but a 16-byte bin is a msgpack::type_error", "[msg
     const msgpack::object_handle handle = msgpack::unpack(text.data(), text.size());
     CHECK_THROWS_AS(handle.get().convert(kept), msgpack::type_error);
     CHECK(kept == sample);
+}
+
+namespace {
+
+struct order_tag {
+    static constexpr std::string_view prefix = "order";
+};
+using order_id = ulid::typed_id<order_tag>;
+
+order_id unpack_order(const std::string& bytes) {
+    const msgpack::object_handle handle = msgpack::unpack(bytes.data(), bytes.size());
+    return handle.get().as<order_id>();
+}
+
+}  // namespace
+
+TEST_CASE("a typed_id packs as a str of its TypeID and round-trips", "[msgpack][typeid]") {
+    const order_id id(sample);
+    const std::string bytes = packed(id);
+    const std::string text = "order_01arz3ndektsv4rrffq69g5fav";
+    REQUIRE(bytes.size() == 2 + text.size());
+    CHECK(static_cast<unsigned char>(bytes[0]) == 0xD9);  // str 8
+    CHECK(static_cast<unsigned char>(bytes[1]) == text.size());
+    CHECK(bytes.substr(2) == text);
+    CHECK(bytes == packed(text));  // what any msgpack reader takes as that string
+
+    CHECK(unpack_order(bytes) == id);
+    CHECK(unpack_order(packed(order_id())) == order_id());
+    for (int i = 0; i < 50; ++i) {
+        const order_id made = order_id::make();
+        CHECK(unpack_order(packed(made)) == made);
+    }
+    const std::map<order_id, std::vector<order_id>> nested{{id, {order_id::make(), order_id()}}};
+    const std::string nested_bytes = packed(nested);
+    const msgpack::object_handle handle = msgpack::unpack(nested_bytes.data(), nested_bytes.size());
+    CHECK(handle.get().as<std::map<order_id, std::vector<order_id>>>() == nested);
+
+    msgpack::zone zone;
+    const msgpack::object in_zone(id, zone);
+    CHECK(in_zone.type == msgpack::type::STR);
+    CHECK(in_zone.as<order_id>() == id);
+}
+
+TEST_CASE("a typed_id refuses another type's TypeID with the library's words", "[msgpack][typeid]") {
+    order_id kept(sample);
+    const auto error_of = [&](const std::string& bytes) -> ulid::msgpack_type_id_error {
+        const msgpack::object_handle handle = msgpack::unpack(bytes.data(), bytes.size());
+        try {
+            handle.get().convert(kept);
+        } catch (const ulid::msgpack_type_id_error& e) {
+            return e;
+        }
+        FAIL("no ulid::msgpack_type_id_error");
+        return {{}, {}};
+    };
+    const auto wrong = error_of(packed(std::string("user_01arz3ndektsv4rrffq69g5fav")));
+    CHECK(wrong.code() == ulid::errc::wrong_prefix);
+    CHECK_THAT(std::string(wrong.what()),
+               test::text_contains(ulid::explain_type_id("user_01arz3ndektsv4rrffq69g5fav", "order") + ": " +
+                                   wrong.code().message()));
+    CHECK(error_of(packed(std::string("order_01ARZ3NDEKTSV4RRFFQ69G5FAV"))).code() == ulid::errc::invalid_characters);
+    CHECK(error_of(packed(sample.to_string())).code() == ulid::errc::wrong_prefix);  // a bare ULID names no type
+    // As msgpack-cxx's own conversions: a msgpack::type_error.
+    CHECK_THROWS_AS(unpack_order(packed(std::string("user_01arz3ndektsv4rrffq69g5fav"))), msgpack::type_error);
+    CHECK_THROWS_AS(unpack_order(packed(sample)), msgpack::type_error);  // the ulid's 16-byte bin
+    CHECK_THROWS_AS(unpack_order(packed(42)), msgpack::type_error);
+    CHECK(kept == order_id(sample));
 }

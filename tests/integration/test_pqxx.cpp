@@ -11,6 +11,7 @@
 #include <optional>
 #include <pqxx/pqxx>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -170,4 +171,109 @@ TEST_CASE("text that is no ULID throws pqxx::conversion_error saying why", "[pqx
     CHECK(kept == sample);
     // The server, too, refuses what is no ULID in a ulid column.
     CHECK_THROWS_AS(run(tx, "SELECT $1::ulid", std::string("not a ulid")), pqxx::data_exception);
+}
+
+namespace {
+
+struct order_tag {
+    static constexpr std::string_view prefix = "order";
+};
+using order_id = ulid::typed_id<order_tag>;
+
+const order_id sample_order(sample);
+
+}  // namespace
+
+TEST_CASE("a typed_id is a parameter and a field as a ulid is", "[pqxx][typeid]") {
+    // Issue 49: exec_params0(..., order_id) failed with an incomplete string_traits.
+    pqxx::connection c = connect();
+    pqxx::work tx(c);
+    make_table(tx);
+    run(tx, "INSERT INTO ids (u, g, s) VALUES ($1, $2::ulid, $3)", sample_order, sample_order, sample_order);
+    // The parameter is the ID's text: the prefix is the column's.
+    const pqxx::row held = run1(tx, "SELECT u::text, g::text, s FROM ids");
+    CHECK(held[0].as<std::string>() == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    CHECK(held[1].as<std::string>() == sample.to_uuid_string());
+    CHECK(held[2].as<std::string>() == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+
+    // ulid, uuid and text columns read back, and a view's TypeID text.
+    const pqxx::row row = run1(tx, "SELECT u, g, s, ulid_to_typeid(u, 'order') FROM ids WHERE u = $1", sample_order);
+    CHECK(row[0].as<order_id>() == sample_order);
+    CHECK(row[1].as<order_id>() == sample_order);
+    CHECK(row[2].as<order_id>() == sample_order);
+    CHECK(row[3].as<std::string>() == "order_01arz3ndektsv4rrffq69g5fav");
+    CHECK(row[3].as<order_id>() == sample_order);
+    order_id read;
+    CHECK(row[3].to(read));
+    CHECK(read == sample_order);
+
+    std::vector<order_id> made;
+    for (int i = 0; i < 20; ++i) made.push_back(order_id::make());
+    for (const order_id& id : made) run(tx, "INSERT INTO ids (u) VALUES ($1)", id);
+    const pqxx::result rows = tx.exec("SELECT u FROM ids WHERE u <> '01ARZ3NDEKTSV4RRFFQ69G5FAV' ORDER BY u");
+    REQUIRE(static_cast<std::size_t>(rows.size()) == made.size());
+    std::size_t i = 0;
+    for (const auto& r : rows) CHECK(r[0].as<order_id>() == made[i++]);  // made() increases
+}
+
+TEST_CASE("a typed_id field refuses another type's TypeID with the library's words", "[pqxx][typeid]") {
+    pqxx::connection c = connect();
+    pqxx::nontransaction tx(c);
+    order_id kept = sample_order;
+    const auto error_of = [&](const std::string& query) -> std::string {
+        try {
+            (void)run1(tx, query)[0].to(kept);
+        } catch (const pqxx::conversion_error& e) {
+            return e.what();
+        }
+        return "no conversion_error";
+    };
+    (void)tx.exec("CREATE EXTENSION IF NOT EXISTS ulid");
+    const std::string wrong = error_of("SELECT ulid_to_typeid('01ARZ3NDEKTSV4RRFFQ69G5FAV', 'user')");
+    CHECK_THAT(wrong, test::text_contains("ulid::typed_id<order>"));
+    CHECK_THAT(wrong, test::text_contains(ulid::explain_type_id("user_01arz3ndektsv4rrffq69g5fav", "order")));
+    CHECK_THAT(wrong, test::text_contains(ulid::make_error_code(ulid::errc::wrong_prefix).message()));
+    CHECK_THAT(error_of("SELECT 'order_01ARZ3NDEKTSV4RRFFQ69G5FAV'"),
+               test::text_contains("is not a lower-case Crockford base32 character"));
+    CHECK_THAT(error_of("SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'"), test::text_contains("'U' at position 26"));
+    CHECK_THAT(error_of("SELECT 'orde_01arz3ndektsv4rrffq69g5fav'"),
+               test::text_contains("prefix 'orde' where 'order' was expected"));
+    CHECK(kept == sample_order);
+}
+
+TEST_CASE("a typed_id carries NULL the libpqxx way", "[pqxx][typeid]") {
+    pqxx::connection c = connect();
+    pqxx::work tx(c);
+    make_table(tx);
+    run(tx, "INSERT INTO ids (u, s) VALUES ($1, $2)", std::unique_ptr<order_id>{},
+        std::make_unique<order_id>(sample_order));
+    const pqxx::row row = run1(tx, "SELECT u, s FROM ids");
+    CHECK(row[0].is_null());
+    CHECK_THROWS_AS(row[0].as<order_id>(), pqxx::conversion_error);
+    CHECK(row[0].as<order_id>(order_id()) == order_id());
+    CHECK(row[0].as<std::unique_ptr<order_id>>() == nullptr);
+    order_id kept = sample_order;
+    CHECK_FALSE(row[0].to(kept));
+    CHECK(kept == sample_order);
+    const auto present = row[1].as<std::unique_ptr<order_id>>();
+    REQUIRE(present != nullptr);
+    CHECK(*present == sample_order);
+#if PQXX_VERSION_MAJOR >= 7
+    CHECK_FALSE(row[0].as<std::optional<order_id>>().has_value());
+    CHECK(row[1].as<std::optional<order_id>>() == sample_order);
+#endif
+}
+
+TEST_CASE("pqxx::to_string() and from_string() convert a typed_id without a server", "[pqxx][typeid]") {
+    CHECK(pqxx::to_string(sample_order) == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    order_id id;
+    pqxx::from_string(std::string("order_01arz3ndektsv4rrffq69g5fav"), id);
+    CHECK(id == sample_order);
+    id = order_id();
+    pqxx::from_string(sample.to_uuid_string(), id);
+    CHECK(id == sample_order);
+    CHECK_THROWS_AS(pqxx::from_string(std::string("user_01arz3ndektsv4rrffq69g5fav"), id), pqxx::conversion_error);
+    CHECK_THROWS_AS(pqxx::from_string(std::string("_01arz3ndektsv4rrffq69g5fav"), id), pqxx::conversion_error);
+    CHECK_THROWS_AS(pqxx::from_string(std::string(""), id), pqxx::conversion_error);
+    CHECK(id == sample_order);
 }

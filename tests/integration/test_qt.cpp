@@ -16,6 +16,7 @@
 #include <QtCore/QVariant>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace {
 
@@ -235,4 +236,85 @@ TEST_CASE("QVariant and QMetaType hold ulids", "[qt]") {
     CHECK(ulid::register_qt_converters());  // a second call is harmless
     CHECK(v.toString() == QStringLiteral("01ARZ3NDEKTSV4RRFFQ69G5FAV"));
     CHECK(v.canConvert<QString>());
+}
+
+namespace {
+
+struct order_tag {
+    static constexpr std::string_view prefix = "order";
+};
+using order_id = ulid::typed_id<order_tag>;
+
+const order_id sample_order(sample);
+
+}  // namespace
+
+TEST_CASE("a typed_id is a QString of its TypeID and parses back strictly", "[qt][typeid]") {
+    CHECK(ulid::to_qstring(sample_order) == QStringLiteral("order_01arz3ndektsv4rrffq69g5fav"));
+    order_id id;
+    REQUIRE_FALSE(ulid::parse(QStringLiteral("order_01arz3ndektsv4rrffq69g5fav"), id));
+    CHECK(id == sample_order);
+    for (int i = 0; i < 50; ++i) {
+        const order_id made = order_id::make();
+        REQUIRE_FALSE(ulid::parse(ulid::to_qstring(made), id));
+        CHECK(id == made);
+    }
+    id = sample_order;
+    // Another type's ID, or none: wrong_prefix, in the library's words.
+    const QString user = QStringLiteral("user_01arz3ndektsv4rrffq69g5fav");
+    CHECK(ulid::parse(user, id) == ulid::errc::wrong_prefix);
+    CHECK(ulid::explain_type_id(user, order_id::prefix()).toStdString() ==
+          ulid::explain_type_id("user_01arz3ndektsv4rrffq69g5fav", "order"));
+    CHECK(ulid::explain_type_id(user, order_id::prefix()) ==
+          QStringLiteral("prefix 'user' where 'order' was expected"));
+    CHECK(ulid::parse(QStringLiteral("01arz3ndektsv4rrffq69g5fav"), id) == ulid::errc::wrong_prefix);
+    CHECK(ulid::parse(QStringLiteral("order_01ARZ3NDEKTSV4RRFFQ69G5FAV"), id) == ulid::errc::invalid_characters);
+    QString accented = QStringLiteral("order_01arz3ndektsv4rrffq69g5fav");
+    accented[10] = QChar(0x0133);  // low byte '3': not read as a digit
+    CHECK(ulid::parse(accented, id) == ulid::errc::invalid_characters);
+    CHECK(ulid::parse(QString(200, QLatin1Char('a')), id) == ulid::parse(std::string(200, 'a'), id));
+    CHECK(ulid::explain_type_id(ulid::to_qstring(sample_order), order_id::prefix()).isEmpty());
+    CHECK(id == sample_order);
+}
+
+TEST_CASE("a typed_id in QHash, QDataStream, QDebug and QVariant", "[qt][typeid]") {
+    CHECK(qHash(sample_order, 7) == qHash(sample, 7));
+    QSet<order_id> set{sample_order, order_id(), sample_order};
+    CHECK(set.size() == 2);
+
+    QByteArray bytes;
+    {
+        QDataStream out(&bytes, QIODevice::WriteOnly);
+        out << sample_order;
+    }
+    REQUIRE(bytes.size() == 16);  // the ID's bytes, as for a ulid
+    CHECK(bytes == QByteArray(reinterpret_cast<const char*>(sample.bytes().data()), 16));
+    QDataStream in(bytes);
+    order_id back;
+    in >> back;
+    CHECK(back == sample_order);
+    QDataStream short_in(QByteArray(10, '\x01'));
+    short_in >> back;
+    CHECK(short_in.status() == QDataStream::ReadPastEnd);
+    CHECK(back == sample_order);
+
+    QString text;
+    QDebug(&text) << 1 << sample_order << QStringLiteral("quoted");
+    CHECK(text.trimmed().toStdString() == "1 typed_id(order_01arz3ndektsv4rrffq69g5fav) \"quoted\"");
+
+    const QVariant v = QVariant::fromValue(sample_order);
+    CHECK(v.value<order_id>() == sample_order);
+    CHECK(v.canConvert<QString>());
+    CHECK(v.toString() == QStringLiteral("order_01arz3ndektsv4rrffq69g5fav"));
+    CHECK(v == QVariant::fromValue(order_id(sample)));
+    CHECK(QMetaType::fromType<order_id>().hasRegisteredDataStreamOperators());
+    QByteArray variant_bytes;
+    {
+        QDataStream out(&variant_bytes, QIODevice::WriteOnly);
+        out << v;
+    }
+    QDataStream variant_in(variant_bytes);
+    QVariant variant_back;
+    variant_in >> variant_back;
+    CHECK(variant_back.value<order_id>() == sample_order);
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <soci/boost-optional.h>
@@ -151,4 +152,90 @@ TEST_CASE("bad text throws soci_error saying why and changes nothing", "[soci]")
         CHECK(what.find("'U'") != std::string::npos);
     }
     CHECK(id == sample);
+}
+
+namespace {
+
+struct order_tag {
+    static constexpr std::string_view prefix = "order";
+};
+using order_id = ulid::typed_id<order_tag>;
+
+const order_id sample_order(sample);
+
+}  // namespace
+
+TEST_CASE("a typed_id binds and reads as a ulid does", "[soci][typeid]") {
+    soci::session sql;
+    open(sql);
+    std::vector<order_id> ids{sample_order, order_id()};
+    for (int i = 0; i < 20; ++i) ids.push_back(order_id::make());
+    for (const order_id& id : ids) sql << insert_all, soci::use(id, "u"), soci::use(id, "g"), soci::use(id, "s");
+
+    // The bound text is the ID's: the prefix is the column's.
+    std::string text;
+    sql << "SELECT s FROM ids WHERE k = 1", soci::into(text);
+    CHECK(text == "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+
+    std::sort(ids.begin(), ids.end());
+    std::vector<order_id> us(ids.size() + 1);
+    std::vector<order_id> gs(ids.size() + 1);
+    std::vector<order_id> ss(ids.size() + 1);
+    sql << "SELECT u, g, s FROM ids ORDER BY u", soci::into(us), soci::into(gs), soci::into(ss);
+    CHECK(us == ids);
+    CHECK(gs == ids);
+    CHECK(ss == ids);
+
+    order_id found;
+    sql << "SELECT g FROM ids WHERE s = :s", soci::use(sample_order, "s"), soci::into(found);
+    CHECK(found == sample_order);
+
+    // A TypeID with the type's prefix reads too (a view's ulid_to_typeid()).
+    found = order_id();
+    sql << "SELECT 'order_01arz3ndektsv4rrffq69g5fav'", soci::into(found);
+    CHECK(found == sample_order);
+    soci::rowset<soci::row> rows = (sql.prepare << "SELECT 'order_01arz3ndektsv4rrffq69g5fav'");
+    for (const soci::row& row : rows) CHECK(row.get<order_id>(0) == sample_order);
+}
+
+TEST_CASE("a typed_id refuses another type's TypeID with the library's words", "[soci][typeid]") {
+    soci::session sql;
+    open(sql);
+    order_id kept = sample_order;
+    const auto error_of = [&](const std::string& query) -> std::string {
+        try {
+            sql << query, soci::into(kept);
+        } catch (const soci::soci_error& e) {
+            return e.what();
+        }
+        return "no soci_error";
+    };
+    const std::string wrong = error_of("SELECT 'user_01arz3ndektsv4rrffq69g5fav'");
+    CHECK_THAT(wrong, test::text_contains("ulid::typed_id<order>"));
+    CHECK_THAT(wrong, test::text_contains(ulid::explain_type_id("user_01arz3ndektsv4rrffq69g5fav", "order")));
+    CHECK_THAT(wrong, test::text_contains(ulid::make_error_code(ulid::errc::wrong_prefix).message()));
+    CHECK_THAT(error_of("SELECT 'order_01ARZ3NDEKTSV4RRFFQ69G5FAV'"),
+               test::text_contains("is not a lower-case Crockford base32 character"));
+    CHECK_THAT(error_of("SELECT '01ARZ3NDEKTSV4RRFFQ69G5FAU'"), test::text_contains("'U' at position 26"));
+    CHECK_THAT(error_of("SELECT '_01arz3ndektsv4rrffq69g5fav'"), test::text_contains("has no separator"));
+    CHECK(kept == sample_order);
+}
+
+TEST_CASE("a typed_id carries NULL through indicators and boost::optional", "[soci][typeid]") {
+    soci::session sql;
+    open(sql);
+    soci::indicator null_ind = soci::i_null;
+    order_id value = sample_order;
+    sql << insert_all, soci::use(value, null_ind, "u"), soci::use(sample_order, "g"), soci::use(sample_order, "s");
+    soci::indicator ind = soci::i_ok;
+    order_id kept = sample_order;
+    sql << "SELECT u FROM ids", soci::into(kept, ind);
+    CHECK(ind == soci::i_null);
+    CHECK(kept == sample_order);
+    boost::optional<order_id> maybe = sample_order;
+    sql << "SELECT u FROM ids", soci::into(maybe);
+    CHECK_FALSE(maybe.is_initialized());
+    sql << "SELECT s FROM ids", soci::into(maybe);
+    REQUIRE(maybe.is_initialized());
+    CHECK(*maybe == sample_order);
 }

@@ -27,54 +27,27 @@
 namespace ulid_cli {
 namespace {
 
-constexpr const char* usage_text =
+/// --help: the usage lines, the options (from option_table), then the rules.
+constexpr const char* usage_head =
     R"(Usage: ulid [OPTION]...                 print a new ULID
        ulid [OPTION]... -n N            print N new ULIDs, strictly increasing
        ulid [OPTION]... --prefix P      print a new TypeID (P_01h455vb4pex5vsknk084sn02q)
-       ulid [OPTION]... ULID|UUID...    check ULIDs and print their times; convert UUIDs to ULIDs
-       ulid [OPTION]... TYPEID...       check TypeIDs and print prefix, time, UUID and ULID
+       ulid [OPTION]... ID...           check IDs: a ULID prints its time, a UUID its ULID,
+                                        a TypeID its prefix, time, UUID and ULID
+       ulid [OPTION]... --prefix P ID...
+                                        print each ID as a TypeID under P
        ulid [OPTION]... -               the same for lines read from standard input
 
-Generating:
-  -n, --count N        print N ULIDs, one per line, each greater than the last (default 1)
-  -t, --time TIME      use TIME instead of the current time: Unix milliseconds
-                       (1796199304123) or RFC 3339 (2026-12-02T08:15:04.123Z)
-  -q, --quick          fast non-cryptographic entropy (std::mt19937_64 seeded by the OS)
-  -z, --zero           zero entropy; with -n, counts up from zero within a millisecond
-      --v7             ULIDs that are also RFC 9562 UUIDv7: version 7, the clock's fraction of
-                       the millisecond in rand_a (with -t: 0), rand_b random
-      --prefix P       TypeIDs (jetify-com/typeid v0.3.0): P, '_' and a --v7 ULID in lower
-                       case; P is at most 63 of a-z and '_', starting and ending with a letter
-      --after ID       IDs greater than ID (a ULID or UUID seen from another process or
-                       machine, whatever its clock); refused when ID is more than 500 ms
-                       ahead of this machine's clock
-Parsing (by default a ULID prints its time, a UUID its ULID):
-      --parse          read standard input when no ULID is given (as "-")
-  -f, --format FORMAT  print the time of every input as default (Wed Dec 02 08:15:04.123
-                       UTC 2026), rfc3339 (2026-12-02T08:15:04.123Z), unix (seconds), ms,
-                       or json (= -v)
-  -l, --local          print times in the local time zone instead of UTC
-Output:
-  -v, --verbose        one JSON object per ULID: ulid, uuid, time, ms, entropy, uuidv7
-                       (and first typeid, prefix for a TypeID)
-      --uuid           print ULIDs in RFC 9562 UUID form
-      --lower          print ULIDs in lower case; when parsing, print the ULID of every input
-Private IDs (UUIDv47: a UUIDv4 facade that hides a UUIDv7's time, under a secret key):
-      --to-facade      print the facade of each ID as a UUID (of a TypeID: a TypeID under
-                       its prefix); generating, of new --v7 IDs
-      --from-facade    read each input as a facade and print as above for the UUIDv7 behind it
-      --facade-key-file PATH
-                       read the key from PATH: 32 hex digits (k0 then k1, little-endian, as
-                       UUIDv47 writes them) or 16 bytes; without it, the 32 hex digits of
-                       the environment variable ULID_FACADE_KEY. Never on the command line
-  -h, --help           print this help and exit
-      --version        print the version and exit
+)";
 
+constexpr const char* usage_tail =
+    R"(
 An option that cannot apply (-n while parsing, -f while generating, --uuid
-with -f, ...) is refused, never ignored. ULIDs are checked strictly (26
-Crockford base32 characters, either case); an input with a '_' is a TypeID
-(lower case only, the last '_' ends the prefix); any other is a UUID, in the
-spellings PostgreSQL accepts (32 hex digits, '{}' and '-' allowed).
+with -f, ...) is refused, never ignored. An ID is a ULID (26 Crockford
+base32 characters, either case), a TypeID when it has a '_' (lower case
+only, the last '_' ends the prefix), or else a UUID in the spellings
+PostgreSQL accepts (32 hex digits, '{}' and '-' allowed); options that take
+an ID take all three.
 Standard input: each line gives one line of output, on standard output, or
 on standard error as "ulid: line N: 'input': reason" when invalid (a blank
 line too); a '\r' before the '\n', or at the very end of the input, is part
@@ -97,8 +70,10 @@ void wipe(void* p, std::size_t n) noexcept {
 
 /// The key of 32 hexadecimal digits (surrounding blanks and a line end
 /// allowed, as a file written by `echo` has them) or of exactly 16 bytes
-/// (`raw`, for a file only).
-std::error_code parse_facade_key(std::string_view text, bool raw, ulid::facade_key& out) noexcept {
+/// (`raw`, for a file only). Returns "" or why not, as explain() words it
+/// for IDs (the length found, or the position of the first bad character)
+/// but never showing a character: each is part of the key.
+std::string parse_facade_key(std::string_view text, bool raw, ulid::facade_key& out) {
     if (raw && text.size() == 16) {
         ulid::byte_array bytes{};
         std::memcpy(bytes.data(), text.data(), bytes.size());
@@ -109,7 +84,17 @@ std::error_code parse_facade_key(std::string_view text, bool raw, ulid::facade_k
     const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (!text.empty() && blank(text.front())) text.remove_prefix(1);
     while (!text.empty() && blank(text.back())) text.remove_suffix(1);
-    return ulid::facade_key::parse(text, out);
+    const char* expected = raw ? "expected 32 hexadecimal digits, or 16 bytes" : "expected 32 hexadecimal digits";
+    constexpr std::size_t hex_digits = 32;
+    if (text.size() != hex_digits) {
+        return "got " + std::to_string(text.size()) + (text.size() == 1 ? " character, " : " characters, ") + expected;
+    }
+    if (!ulid::facade_key::parse(text, out)) return {};
+    const auto hex = [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); };
+    std::size_t at = 0;
+    while (at < text.size() && hex(text[at])) ++at;
+    return "the character at position " + std::to_string(at + 1) +
+           " is not a hexadecimal digit (not shown: it is part of the key); " + expected;
 }
 
 /// A path in a message: between single quotes, escaped as quoted() does,
@@ -124,17 +109,16 @@ std::string quoted_path(std::string_view path) {
 /// without it, from ULID_FACADE_KEY; "" on success, else why not. No message
 /// holds the key or any part of it; the copies read are wiped.
 std::string load_facade_key(options& opt) {
-    const char* direction = opt.to_facade ? "--to-facade" : "--from-facade";
+    const char* direction = opt.has(option_id::to_facade) ? "--to-facade" : "--from-facade";
     if (opt.facade_key_file.empty()) {
         const char* env = std::getenv(facade_key_variable);
         if (env == nullptr || *env == '\0') {
             return std::string(direction) + " needs a key: --facade-key-file PATH, or 32 hexadecimal digits in the " +
                    "environment variable " + facade_key_variable;
         }
-        if (const std::error_code ec = parse_facade_key(env, false, opt.facade_key)) {
-            return std::string("invalid key in the environment variable ") + facade_key_variable + ": " + ec.message() +
-                   " (expected 32 hexadecimal digits)";
-        }
+        const std::string why = parse_facade_key(env, false, opt.facade_key);
+        if (!why.empty())
+            return std::string("invalid key in the environment variable ") + facade_key_variable + ": " + why;
         return {};
     }
     const std::string path(opt.facade_key_file);
@@ -149,16 +133,14 @@ std::string load_facade_key(options& opt) {
     const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), file);
     const int read_error = std::ferror(file) != 0 ? (errno != 0 ? errno : EIO) : 0;
     std::fclose(file);
-    std::error_code ec = ulid::make_error_code(ulid::errc::data_size);
-    if (read_error == 0 && n < buffer.size()) ec = parse_facade_key({buffer.data(), n}, true, opt.facade_key);
+    std::string why =
+        "more than " + std::to_string(buffer.size() - 1) + " bytes, expected 32 hexadecimal digits, or 16 bytes";
+    if (read_error == 0 && n < buffer.size()) why = parse_facade_key({buffer.data(), n}, true, opt.facade_key);
     wipe(buffer.data(), buffer.size());
     if (read_error != 0) {
         return "cannot read the key file " + quoted_path(path) + ": " + std::generic_category().message(read_error);
     }
-    if (ec) {
-        return "invalid key in the file " + quoted_path(path) + ": " + ec.message() +
-               " (expected 32 hexadecimal digits, or 16 bytes)";
-    }
+    if (!why.empty()) return "invalid key in the file " + quoted_path(path) + ": " + why;
     return {};
 }
 
@@ -230,7 +212,7 @@ std::string_view formatted_time(time_cache& cache, std::uint64_t ms, bool rfc333
 /// the time cannot be shown in the local time zone.
 char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& cache,
                const ulid::type_id* type_id = nullptr) noexcept {
-    const std::string_view time = formatted_time(cache, id.time(), true, opt.local);
+    const std::string_view time = formatted_time(cache, id.time(), true, opt.has(option_id::local));
     if (time.empty()) return nullptr;
     if (type_id != nullptr) {
         // A prefix is a-z and '_' only: nothing to escape.
@@ -242,7 +224,7 @@ char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& 
     } else {
         out = put(out, R"({"ulid":")");
     }
-    out = put_ulid(out, id, opt.lower);
+    out = put_ulid(out, id, opt.has(option_id::lower));
     out = put(out, R"(","uuid":")");
     out = id.encode_uuid(out);
     out = put(out, R"(","time":")");
@@ -262,7 +244,8 @@ char* put_json(char* out, const ulid::ulid& id, const options& opt, time_cache& 
 char* put_time(char* out, const ulid::ulid& id, const options& opt, time_cache& cache) noexcept {
     if (opt.format == time_format::unix_seconds) return put(put_uint(out, id.time() / 1000), "\n");
     if (opt.format == time_format::milliseconds) return put(put_uint(out, id.time()), "\n");
-    const std::string_view time = formatted_time(cache, id.time(), opt.format == time_format::rfc3339, opt.local);
+    const std::string_view time =
+        formatted_time(cache, id.time(), opt.format == time_format::rfc3339, opt.has(option_id::local));
     if (time.empty()) return nullptr;
     return put(put(out, time), "\n");
 }
@@ -278,28 +261,6 @@ char* put_type_id_line(char* out, const ulid::type_id& type_id, time_cache& cach
     out = id.encode_uuid(out);
     *out++ = ' ';
     return put(put_ulid(out, id, false), "\n");
-}
-
-/// Why `text` is neither a ULID nor a UUID, in the words of ulid::explain():
-/// "got 27 characters, expected 26 (ULID) or 36 (UUID)", "'U' at position 26
-/// is not a Crockford base32 character". `text` may hold only the first
-/// characters of a longer input (a long line of standard input, which is
-/// never held whole); `length` is the full length.
-std::string explain_bad_id(std::string_view text, std::size_t length) {
-    const bool type_id = text.find('_') != std::string_view::npos;
-    if (type_id && text.size() < length) {
-        return "got " + std::to_string(length) + " characters, but a TypeID has at most " +
-               std::to_string(ulid::type_id_max_size);
-    }
-    if (type_id) return ulid::explain(text, ulid::text_form::type_id);
-    if (text.size() < length) {
-        // Only the length can be wrong in an input too long to be held: the
-        // library's words for a length.
-        std::array<char, 96> why{};
-        const std::size_t n = ulid::explain_length(length, ulid::text_form::any, why.data(), why.size());
-        return std::string(why.data(), n < why.size() ? n : why.size() - 1);
-    }
-    return ulid::explain(text, ulid::text_form::any);
 }
 
 /// Reports one bad input on stderr, after the output that came before it:
@@ -319,14 +280,15 @@ void report(output_buffer& out, std::uint64_t line, const std::string& input, co
 /// the wrong version.
 bool apply_facade(std::string_view text, std::size_t length, std::uint64_t line, const options& opt, output_buffer& out,
                   bool as_type_id, ulid::ulid& id, ulid::type_id& type_id) {
-    if (!opt.to_facade && !opt.from_facade) return true;
+    if (!opt.has(option_id::to_facade) && !opt.has(option_id::from_facade)) return true;
     const ulid::facade_key& key = opt.facade_key;
     std::error_code ec;
     if (as_type_id) {
-        ec = opt.to_facade ? ulid::to_facade(type_id, key, type_id) : ulid::from_facade(type_id, key, type_id);
+        ec = opt.has(option_id::to_facade) ? ulid::to_facade(type_id, key, type_id)
+                                           : ulid::from_facade(type_id, key, type_id);
         if (!ec) id = type_id.id();
     } else {
-        ec = opt.to_facade ? ulid::to_facade(id, key, id) : ulid::from_facade(id, key, id);
+        ec = opt.has(option_id::to_facade) ? ulid::to_facade(id, key, id) : ulid::from_facade(id, key, id);
     }
     if (ec) report(out, line, shown(text, length), ec.message());
     return !ec;
@@ -340,20 +302,22 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
              time_cache& cache) {
     ulid::ulid id;
     ulid::type_id type_id;
-    const bool as_type_id = text.find('_') != std::string_view::npos;
-    ulid::text_form form = ulid::text_form::uuid;  // what an input too long to hold was meant as
-    const std::error_code ec = text.size() < length ? ulid::make_error_code(ulid::errc::data_size)
-                               : as_type_id         ? ulid::parse_type_id(text, type_id)
-                                                    : ulid::parse_any(text, id, form);
-    const bool as_uuid = !as_type_id && form == ulid::text_form::uuid;
-    if (as_type_id) id = type_id.id();
-    if (ec) {
-        std::string why = explain_bad_id(text, length);
-        if (why.empty()) why = ec.message();  // never expected: the two disagree
+    bool as_type_id = false;
+    ulid::text_form form = ulid::text_form::ulid;
+    std::string why;
+    if (text.size() < length || !read_id(text, id, type_id, as_type_id, form, why)) {
+        if (text.size() < length) why = explain_bad_id(text, length);
         report(out, line, shown(text, length), why);
         return false;
     }
+    const bool as_uuid = !as_type_id && form == ulid::text_form::uuid;
     if (!apply_facade(text, length, line, opt, out, as_type_id, id, type_id)) return false;
+    if (opt.has(option_id::prefix)) {
+        // --prefix: the ID (its facade, or the UUIDv7 behind a facade) under
+        // the new prefix, whatever form it came in.
+        (void)ulid::make_type_id(opt.prefix, id, type_id);  // the prefix was checked by the options
+        as_type_id = true;
+    }
     char* p = out.reserve(output_buffer::max_record);
     char* end = nullptr;
     switch (output_of(opt)) {
@@ -366,15 +330,18 @@ bool inspect(std::string_view text, std::size_t length, std::uint64_t line, cons
         case parse_output::uuid:
             end = put(id.encode_uuid(p), "\n");
             break;
+        case parse_output::type_id:
+            end = put(type_id.encode(p), "\n");
+            break;
         case parse_output::time:
             end = put_time(p, id, opt, cache);
             break;
         case parse_output::ulid:
-            end = put(put_ulid(p, id, opt.lower), "\n");
+            end = put(put_ulid(p, id, opt.has(option_id::lower)), "\n");
             break;
         case parse_output::by_input:
             end = as_type_id ? put_type_id_line(p, type_id, cache)
-                  : as_uuid  ? put(put_ulid(p, id, opt.lower), "\n")
+                  : as_uuid  ? put(put_ulid(p, id, opt.has(option_id::lower)), "\n")
                              : put_time(p, id, opt, cache);
             break;
     }
@@ -419,8 +386,8 @@ long long inspect_stdin(const options& opt, output_buffer& out, time_cache& cach
 /// is a UUIDv7 and to_facade() never refuses it).
 template <class Source>
 std::error_code next_of(Source& source, const options& opt, ulid::ulid& id) noexcept {
-    const std::error_code ec = opt.time_given ? source.next(opt.time_ms, id) : source.next_now(id);
-    if (ec || !opt.to_facade) return ec;
+    const std::error_code ec = opt.has(option_id::time) ? source.next(opt.time_ms, id) : source.next_now(id);
+    if (ec || !opt.has(option_id::to_facade)) return ec;
     return ulid::to_facade(id, opt.facade_key, id);
 }
 
@@ -430,14 +397,16 @@ std::error_code next_of(Source& source, const options& opt, ulid::ulid& id) noex
 /// cannot, or the clock steps back, the timestamp moves forward instead.
 template <class Source>
 int generate(Source& source, const options& opt, output_buffer& out) {
-    const bool plain = !opt.json() && !opt.uuid && !opt.to_facade;
-    if (opt.after_given) {
+    const bool plain = !opt.json() && !opt.has(option_id::uuid) && !opt.has(option_id::to_facade);
+    if (opt.has(option_id::after)) {
+        // The bound is process-wide in the library; this process has no other user.
+        ulid::set_max_clock_skew(opt.max_clock_skew);
         const ulid::observe_result r = source.observe(opt.after);
         if (r.ec == ulid::errc::clock_skew) {
             const ulid::ulid_text text = opt.after.encode();
             std::fprintf(stderr,
                          "ulid: cannot generate after %s: it is %lld ms ahead of this machine's clock, more than the "
-                         "%lld ms allowed (clock skew)\n",
+                         "%lld ms allowed (clock skew; --max-clock-skew sets the bound)\n",
                          text.c_str(), static_cast<long long>(r.ahead.count()),
                          static_cast<long long>(ulid::max_clock_skew().count()));
             return 1;
@@ -457,8 +426,9 @@ int generate(Source& source, const options& opt, output_buffer& out) {
             std::fprintf(stderr, "ulid: cannot generate a ULID: %s\n", ec.message().c_str());
             return 1;
         }
-        if (opt.prefix_given && ulid::make_type_id(opt.prefix, id, type_id)) return 1;  // checked by the options
-        if (opt.prefix_given && !opt.json()) {
+        if (opt.has(option_id::prefix) && ulid::make_type_id(opt.prefix, id, type_id))
+            return 1;  // checked by the options
+        if (opt.has(option_id::prefix) && !opt.json()) {
             char* p = out.reserve(ulid::type_id_max_size + 1);
             p = type_id.encode(p);
             *p++ = '\n';
@@ -468,13 +438,13 @@ int generate(Source& source, const options& opt, output_buffer& out) {
         if (plain) {
             // The hot path of -n: 27 bytes, no formatting.
             char* p = out.reserve(ulid::encoded_size + 1);
-            p = put_ulid(p, id, opt.lower);
+            p = put_ulid(p, id, opt.has(option_id::lower));
             *p++ = '\n';
             out.commit(p);
             continue;
         }
         char* p = out.reserve(output_buffer::max_record);
-        char* end = opt.json() ? put_json(p, id, opt, cache, opt.prefix_given ? &type_id : nullptr)
+        char* end = opt.json() ? put_json(p, id, opt, cache, opt.has(option_id::prefix) ? &type_id : nullptr)
                                : put(id.encode_uuid(p), "\n");
         if (end == nullptr) {
             const ulid::ulid_text text = id.encode();
@@ -506,7 +476,7 @@ bool seeded_engine(std::mt19937_64& engine) {
 /// with --v7, ULIDs that are also UUIDv7 (the generator's Layout).
 template <class Layout>
 int generate_with(const options& opt, output_buffer& out) {
-    switch (opt.entropy) {
+    switch (opt.entropy()) {
         case entropy_kind::quick: {
             std::mt19937_64 engine;
             if (!seeded_engine(engine)) {
@@ -531,8 +501,9 @@ int generate_with(const options& opt, output_buffer& out) {
 int generate_all(const options& opt, output_buffer& out) {
     // TypeIDs are UUIDv7, as the specification asks.
     // A facade is made of a UUIDv7.
-    return opt.v7 || opt.prefix_given || opt.to_facade ? generate_with<ulid::uuidv7_layout>(opt, out)
-                                                       : generate_with<ulid::ulid_layout>(opt, out);
+    return opt.has(option_id::v7) || opt.has(option_id::prefix) || opt.has(option_id::to_facade)
+               ? generate_with<ulid::uuidv7_layout>(opt, out)
+               : generate_with<ulid::ulid_layout>(opt, out);
 }
 
 int parse_all(const options& opt, output_buffer& out) {
@@ -565,7 +536,9 @@ int run(int argc, char** argv) {
     std::string error;
     switch (parse_command_line(argc, argv, opt, error)) {
         case action::help:
-            std::fputs(usage_text, stdout);
+            std::fputs(usage_head, stdout);
+            std::fputs(options_help().c_str(), stdout);
+            std::fputs(usage_tail, stdout);
             return flush_stdout();
         case action::version:
             std::printf("ulid %d.%d.%d\n", ULID_VERSION_MAJOR, ULID_VERSION_MINOR, ULID_VERSION_PATCH);
@@ -577,7 +550,7 @@ int run(int argc, char** argv) {
         case action::run:
             break;
     }
-    if (opt.to_facade || opt.from_facade) {
+    if (opt.has(option_id::to_facade) || opt.has(option_id::from_facade)) {
         error = load_facade_key(opt);
         if (!error.empty()) {
             std::fprintf(stderr, "ulid: %s\n", error.c_str());

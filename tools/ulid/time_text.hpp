@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // tools/ulid/time_text.hpp: timestamps as text for the ulid tool.
 //
-// UTC dates are computed here (Howard Hinnant's civil-calendar algorithms),
-// so every ULID time up to the year 10889 prints correctly whatever the C
-// library's limits; only --local asks the C library (std::localtime).
+// UTC dates are computed with the library's civil-calendar helpers
+// (ulid::civil_from_days, days_from_civil), so every ULID time up to the year 10889 prints correctly whatever
+// the C library's limits; only --local asks the C library (std::localtime).
 
 #ifndef ULID_TOOLS_TIME_TEXT_HPP
 #define ULID_TOOLS_TIME_TEXT_HPP
@@ -43,32 +43,6 @@ struct zoned_time {
     std::array<char, 64> zone{};      // abbreviation, NUL-terminated; may be empty
 };
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (any year).
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): year, month, day: the calendar's order
-[[nodiscard]] constexpr std::int64_t days_from_civil(std::int64_t y, unsigned m, unsigned d) noexcept {
-    y -= m <= 2 ? 1 : 0;
-    const std::int64_t era = (y >= 0 ? y : y - 399) / 400;
-    const auto yoe = static_cast<std::int64_t>(y - era * 400);
-    const std::int64_t mp = m > 2 ? static_cast<std::int64_t>(m) - 3 : static_cast<std::int64_t>(m) + 9;
-    const std::int64_t doy = (153 * mp + 2) / 5 + static_cast<std::int64_t>(d) - 1;
-    const std::int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
-}
-
-/// The date `z` days after 1970-01-01 (z may be negative).
-// NOLINTNEXTLINE(bugprone-easily-swappable-parameters): year, month, day: the calendar's order
-constexpr void civil_from_days(std::int64_t z, std::int64_t& year, unsigned& month, unsigned& day) noexcept {
-    z += 719468;
-    const std::int64_t era = (z >= 0 ? z : z - 146096) / 146097;
-    const std::int64_t doe = z - era * 146097;
-    const std::int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    const std::int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    const std::int64_t mp = (5 * doy + 2) / 153;
-    day = static_cast<unsigned>(doy - (153 * mp + 2) / 5 + 1);
-    month = static_cast<unsigned>(mp < 10 ? mp + 3 : mp - 9);
-    year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-}
-
 /// 0 = Sunday, for `z` days after 1970-01-01 (a Thursday).
 [[nodiscard]] constexpr unsigned weekday_from_days(std::int64_t z) noexcept {
     return static_cast<unsigned>(z >= -4 ? (z + 4) % 7 : (z + 5) % 7 + 6);
@@ -92,7 +66,10 @@ constexpr void civil_from_days(std::int64_t z, std::int64_t& year, unsigned& mon
     if (!local) {
         const std::int64_t days = seconds / 86400;
         const std::int64_t rest = seconds % 86400;
-        civil_from_days(days, out.year, out.month, out.day);
+        const ulid::civil_date date = ulid::civil_from_days(days);
+        out.year = date.year;
+        out.month = date.month;
+        out.day = date.day;
         out.hour = static_cast<unsigned>(rest / 3600);
         out.minute = static_cast<unsigned>(rest / 60 % 60);
         out.second = static_cast<unsigned>(rest % 60);
@@ -120,7 +97,7 @@ constexpr void civil_from_days(std::int64_t z, std::int64_t& year, unsigned& mon
     out.utc = false;
     // The offset is what the local wall clock reads minus UTC; computing it
     // from the fields avoids the non-standard tm_gmtoff.
-    const std::int64_t wall = days_from_civil(out.year, out.month, out.day) * 86400 +
+    const std::int64_t wall = ulid::days_from_civil({out.year, out.month, out.day}) * 86400 +
                               static_cast<std::int64_t>(out.hour) * 3600 + static_cast<std::int64_t>(out.minute) * 60 +
                               static_cast<std::int64_t>(tm->tm_sec);
     out.offset_seconds = wall - seconds;
@@ -273,8 +250,9 @@ inline std::size_t format_human(const zoned_time& t, char* out, std::size_t size
         why = "time of day out of range (00:00:00 to 23:59:59)";
         return false;
     }
-    const std::int64_t seconds = days_from_civil(year, month, day) * 86400 + static_cast<std::int64_t>(hour) * 3600 +
-                                 static_cast<std::int64_t>(minute) * 60 + static_cast<std::int64_t>(second) - offset;
+    const std::int64_t seconds = ulid::days_from_civil({year, month, day}) * 86400 +
+                                 static_cast<std::int64_t>(hour) * 3600 + static_cast<std::int64_t>(minute) * 60 +
+                                 static_cast<std::int64_t>(second) - offset;
     ms = seconds * 1000 + static_cast<std::int64_t>(millis);
     return true;
 }

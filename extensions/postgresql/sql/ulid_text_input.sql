@@ -60,8 +60,9 @@ ALTER TABLE mixed ALTER COLUMN k TYPE ulid USING k::ulid;
 SELECT k, k::uuid AS as_uuid FROM mixed ORDER BY k;
 DROP TABLE mixed;
 
--- Errors: which character, and where (the library's explain()); positions in
--- a non-canonical UUID spelling count in the canonical spelling shown.
+-- Errors: which character, and where (the library's explain(), as SQLite's
+-- functions say it); positions in any UUID spelling count in the input as
+-- given.
 \set VERBOSITY default
 SELECT '01ARYZ6S41TSV4RRFFQ69G5FAU'::ulid;
 SELECT '8ZZZZZZZZZZZZZZZZZZZZZZZZZ'::ulid;
@@ -71,6 +72,12 @@ SELECT '01563e3ab5d3d6764c61efb99302bd5'::ulid;
 SELECT '01563e3a--b5d3-d676-4c61-efb99302bd5b'::ulid;
 SELECT '{01563e3a-b5d3-d676-4c61-efb99302bd5b'::ulid;
 SELECT E'01ARYZ6S41TSV4RRFFQ69G5FA\t'::ulid;
+-- Forms ulid's input does not read: a URN, a TypeID (ulid_from_typeid()
+-- reads it), and UUID text to a function taking ulid (issue 49).
+SELECT 'urn:uuid:01563e3a-b5d3-d676-4c61-efb99302bd5b'::ulid;
+SELECT 'user_01h455vb4pex5vsknk084sn02q'::ulid;
+SELECT ulid_ms('01890a5d-ac96-774b-bcce-b302099a8057'), ulid_ms('{01890a5dac96774bbcceb302099a8057}'),
+       ulid_ms('01890A5DAC96774BBCCEB302099A8057');
 DROP FUNCTION try_cast(text, regtype);
 
 -- Multibyte input: positions and lengths in characters, the character

@@ -28,6 +28,8 @@ SELECT ulid_from_typeid('user_01h455vb4pex5vsknk084Sn02q', 'user');
 SELECT ulid_from_typeid('user_81h455vb4pex5vsknk084sn02q', 'user');
 SELECT ulid_from_typeid('user_01h455vb4pex5vsknk084sn02', 'user');
 SELECT ulid_from_typeid('User_01h455vb4pex5vsknk084sn02q', 'user');
+-- A UUID where a TypeID belongs (issue 49): explain()'s words for it.
+SELECT ulid_from_typeid('01563e3a-b5d3-d676-4c61-efb99302bd5b', 'user');
 SELECT ulid_from_typeid('user_01h455vb4pex5vsknk084sn02q', 'User');
 SELECT ulid_to_typeid(gen_ulid(), 'a_');
 SELECT gen_typeid(repeat('a', 64));

@@ -487,16 +487,21 @@ namespace detail {
 
 /// Not constexpr, on purpose: a "..."_ulid literal that reaches it is a
 /// compile error naming it (C++20, or a constant expression in C++17);
-/// elsewhere it throws as must_parse() does.
-[[noreturn]] inline void invalid_ulid_literal(errc e) { throw_error(make_error_code(e)); }
+/// elsewhere it throws must_parse()'s exception, explain()'s words and all.
+[[noreturn]] inline void invalid_ulid_literal(std::string_view text, errc e) {
+    (void)must_parse(text);
+    throw_error(make_error_code(e));  // unreachable: must_parse() refuses what decode_scalar() refused
+}
 
 }  // namespace detail
 
 ULID_CONSTEVAL ulid literals::operator""_ulid(const char* text, std::size_t size) {
-    if (size != encoded_size) detail::invalid_ulid_literal(errc::data_size);
+    if (size != encoded_size) detail::invalid_ulid_literal(std::string_view(text, size), errc::data_size);
     std::uint64_t hi = 0;
     std::uint64_t lo = 0;
-    if (const errc e = detail::decode_scalar(text, hi, lo); e != errc{}) detail::invalid_ulid_literal(e);
+    if (const errc e = detail::decode_scalar(text, hi, lo); e != errc{}) {
+        detail::invalid_ulid_literal(std::string_view(text, size), e);
+    }
     return ulid::from_high_low(hi, lo);
 }
 
@@ -695,16 +700,29 @@ inline void explain_length(bounded_writer& w, std::size_t got, text_form form) n
         case text_form::ulid:
             w.put("26");
             break;
+        // Every length a UUID spelling can have, not only the usual 36.
         case text_form::uuid:
-            w.put("36");
+            w.put("32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
             break;
         case text_form::any:
-            w.put("26 (ULID) or 36 (UUID)");
+            w.put("26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)");
             break;
         case text_form::type_id:
             w.put("a TypeID");
             break;
     }
+}
+
+/// Whether `input` starts with "urn:uuid:" in any case (RFC 9562 section 4's
+/// URN, RFC 8141's case-insensitive "urn" and namespace).
+[[nodiscard]] constexpr bool is_uuid_urn(std::string_view input) noexcept {
+    constexpr std::string_view urn = "urn:uuid:";
+    if (input.size() < urn.size()) return false;
+    for (std::size_t i = 0; i < urn.size(); ++i) {
+        const char c = input[i];
+        if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != urn[i]) return false;
+    }
+    return true;
 }
 
 inline void explain_ulid(bounded_writer& w, std::string_view input) noexcept {
@@ -773,7 +791,13 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
         layout.error == uuid_layout_error::few_digits || layout.error == uuid_layout_error::extra_digit;
     std::size_t dashes = 0;
     for (const char c : input) dashes += c == '-' ? 1U : 0U;
-    if (digit_count && dashes == 4 && input.front() != '{') return explain_length(w, input.size(), text_form::uuid);
+    if (digit_count && dashes == 4 && input.front() != '{') {
+        // The 8-4-4-4-12 form was meant, whose one length is 36.
+        w.put("got ");
+        w.put_number(input.size());
+        w.put(" characters, expected 36 (a UUID with four dashes)");
+        return;
+    }
     switch (layout.error) {
         case uuid_layout_error::unclosed_brace:
             w.put("the '{' at position 1 is not closed by a '}' at the end");
@@ -803,6 +827,12 @@ inline void explain_uuid(bounded_writer& w, std::string_view input) noexcept {
 inline std::size_t explain(std::string_view input, char* out, std::size_t size, text_form form) noexcept {
     if (form == text_form::type_id) return detail::explain_type_id(input, nullptr, out, size);
     detail::bounded_writer w(out, size);
+    // The URN is not one of the spellings every surface reads (PostgreSQL's
+    // uuid_in refuses it), so it is named rather than read.
+    if (form != text_form::ulid && detail::is_uuid_urn(input)) {
+        w.put("a UUID URN: give the UUID without its 'urn:uuid:' prefix");
+        return w.finish();
+    }
     const bool uuid_length = input.size() >= detail::uuid_min_size && input.size() <= detail::uuid_max_size;
     const bool as_ulid = form == text_form::ulid || (form == text_form::any && input.size() == encoded_size);
     const bool as_uuid = form == text_form::uuid || (form == text_form::any && uuid_length);
@@ -832,7 +862,8 @@ namespace detail {
     constexpr std::size_t npos = std::string_view::npos;
     if (input.size() == encoded_size) return text_form::ulid;
     if (input.find('_') != npos) return text_form::type_id;
-    if (input.find('-') != npos || input.find('{') != npos || input.size() >= 31) return text_form::uuid;
+    if (is_uuid_urn(input) || input.find('-') != npos || input.find('{') != npos || input.size() >= 31)
+        return text_form::uuid;
     return text_form::ulid;
 }
 

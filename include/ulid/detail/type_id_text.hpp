@@ -149,6 +149,28 @@ inline std::size_t explain_type_id(std::string_view input, const std::string_vie
     }
     ulid ignored;
     const type_id_fault f = scan_type_id(input, expected, ignored);
+    if (f.code != errc{} && input.find('_') == std::string_view::npos) {
+        // Another form of ID pasted where a TypeID belongs: say which, rather
+        // than which TypeID rule it breaks first.
+        const char* other = is_uuid_urn(input)               ? "a UUID URN"
+                            : !parse_uuid(input, ignored)    ? "a UUID"
+                            : !::ulid::parse(input, ignored) ? "a ULID"
+                                                             : nullptr;
+        if (other != nullptr) {
+            w.put(other);
+            w.put(", not a TypeID: expected ");
+            if (expected == nullptr) {
+                w.put("a prefix and '_' (or none) then ");
+            } else if (!expected->empty()) {
+                w.put('\'');
+                w.put(*expected);
+                w.put("_' then ");
+            }
+            w.put("26 lower-case Crockford base32 characters");
+            if (expected != nullptr && expected->empty()) w.put(", no prefix");
+            return w.finish();
+        }
+    }
     switch (f.code) {
         case errc::invalid_prefix:
             if (f.prefix.empty()) {

@@ -1,4 +1,5 @@
 # Header-only: nothing is compiled, so one (release) configuration suffices.
+# The project's CMake install decides which headers ship (all of include/ulid/).
 set(VCPKG_BUILD_TYPE release)
 
 # The release's source archive, made and hashed by scripts/release-archive
@@ -21,6 +22,11 @@ vcpkg_cmake_configure(
 )
 vcpkg_cmake_install()
 vcpkg_cmake_config_fixup(CONFIG_PATH share/cmake/ulid)
+# ulid.pc names a library flag (Libs: -pthread), so vcpkg counts it
+# architecture-specific, which belongs in lib/pkgconfig, not share/pkgconfig.
+file(MAKE_DIRECTORY "${CURRENT_PACKAGES_DIR}/lib/pkgconfig")
+file(RENAME "${CURRENT_PACKAGES_DIR}/share/pkgconfig/ulid.pc" "${CURRENT_PACKAGES_DIR}/lib/pkgconfig/ulid.pc")
+file(REMOVE_RECURSE "${CURRENT_PACKAGES_DIR}/share/pkgconfig")
 vcpkg_fixup_pkgconfig()
 
 file(INSTALL "${CMAKE_CURRENT_LIST_DIR}/usage" DESTINATION "${CURRENT_PACKAGES_DIR}/share/${PORT}")

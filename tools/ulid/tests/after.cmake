@@ -1,7 +1,8 @@
 # --after ID: every printed ID is greater than ID, whatever the clock of the
-# machine that made it (up to the 500 ms skew bound); an ID beyond the bound
-# (a clock far ahead, a forged ID, the year 3000) is refused with how far
-# ahead it was, and nothing is printed.
+# machine that made it (up to the skew bound, 500 ms or --max-clock-skew); an
+# ID beyond the bound (a clock far ahead, a forged ID, the year 3000) is
+# refused with how far ahead it was, and nothing is printed. ID is any form
+# the tool reads: ULID, UUID in every spelling, TypeID.
 include("${CMAKE_CURRENT_LIST_DIR}/cli_test.cmake")
 
 # The current millisecond, as the tool reads it.
@@ -52,7 +53,7 @@ string(STRIP "${far_zero_out}" far_id)
 run_ulid(far ARGS --after ${far_id})
 expect_rc(far 1)
 expect_out(far "")
-expect_err_matches(far "^ulid: cannot generate after ${far_id}: it is [0-9]+ ms ahead of this machine's clock, more than the 500 ms allowed \\(clock skew\\)\n$")
+expect_err_matches(far "^ulid: cannot generate after ${far_id}: it is [0-9]+ ms ahead of this machine's clock, more than the 500 ms allowed \\(clock skew; --max-clock-skew sets the bound\\)\n$")
 run_ulid(year_3000 ARGS --after 3000-01-01)
 expect_usage_error(year_3000 "invalid ID for --after '3000-01-01'")
 run_ulid(y3000_zero ARGS -z -t 3000-01-01T00:00:00Z)
@@ -60,11 +61,85 @@ string(STRIP "${y3000_zero_out}" y3000_id)
 run_ulid(y3000 ARGS --after ${y3000_id} --v7)
 expect_rc(y3000 1)
 expect_out(y3000 "")
-expect_err_contains(y3000 "ms ahead of this machine's clock, more than the 500 ms allowed (clock skew)")
+expect_err_contains(y3000 "ms ahead of this machine's clock, more than the 500 ms allowed (clock skew")
 
 # Not an ID, or while parsing: a bad command line.
 run_ulid(bad ARGS --after 01ARYZ6S41TSV4RRFFQ69G5FA)
-expect_usage_error(bad "invalid ID for --after '01ARYZ6S41TSV4RRFFQ69G5FA': ")
+expect_usage_error(bad "invalid ID for --after '01ARYZ6S41TSV4RRFFQ69G5FA': got 25 characters, expected 26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)")
+# Every bad ID is explained in explain()'s words (position, what was
+# expected, which form), never as a bare error code.
+run_ulid(bad_char ARGS --after 01ARYZ6S41TSV4RRFFQ69G5FAU)
+expect_usage_error(bad_char "invalid ID for --after '01ARYZ6S41TSV4RRFFQ69G5FAU': 'U' at position 26 is not a Crockford base32 character")
+run_ulid(bad_type_id ARGS --after user_01H455VB4PEX5VSKNK084SN02Q)
+expect_usage_error(bad_type_id "invalid ID for --after 'user_01H455VB4PEX5VSKNK084SN02Q': 'H' at position 8 is not a lower-case Crockford base32 character")
+run_ulid(bad_uuid ARGS --after {01563df3-6481-d676-4c61-efb99302bd5g})
+expect_usage_error(bad_uuid "invalid ID for --after '{01563df3-6481-d676-4c61-efb99302bd5g}': 'g' at position 37 is not a hexadecimal digit")
+foreach(r bad bad_char bad_type_id bad_uuid)
+  string(FIND "${${r}_err}" "bad data" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "ulid --after: an error code's words instead of explain()'s: ${${r}_err}")
+  endif()
+endforeach()
+
+# A TypeID (of any prefix) and the UUID spellings without dashes or in
+# braces are IDs too: each new ID sorts after the one they hold.
+string(TOLOWER "${ahead_top}" ahead_top_lower)
+run_ulid(as_type_id ARGS --prefix peer ${ahead_top})
+expect_ok(as_type_id "peer_${ahead_top_lower}\n")
+run_ulid(as_uuid32 ARGS --uuid ${ahead_top})
+string(STRIP "${as_uuid32_out}" ahead_top_uuid)
+string(REPLACE "-" "" ahead_top_hex "${ahead_top_uuid}")
+foreach(peer "peer_${ahead_top_lower}" "${ahead_top_hex}" "{${ahead_top_uuid}}")
+  run_ulid(after_form ARGS --after ${peer} -n 2)
+  expect_rc(after_form 0)
+  expect_err(after_form "")
+  lines_of(after_lines "${after_form_out}")
+  list(GET after_lines 0 first)
+  if(NOT first STRGREATER ahead_top)
+    message(FATAL_ERROR "ulid --after ${peer} printed ${first}, not greater than ${ahead_top}")
+  endif()
+endforeach()
+
+# --max-clock-skew sets the bound, as set_max_clock_skew() and PostgreSQL's
+# ulid.max_clock_skew: 5 s ahead passes under 10s, an ID ahead fails under
+# 0, and the message names the bound in force.
+run_ulid(far_allowed ARGS --after ${far_id} --max-clock-skew 10s)
+expect_rc(far_allowed 0)
+expect_err(far_allowed "")
+string(STRIP "${far_allowed_out}" far_next)
+if(NOT far_next STRGREATER far_id)
+  message(FATAL_ERROR "ulid --after ${far_id} --max-clock-skew 10s printed ${far_next}, not greater")
+endif()
+run_ulid(far_ms_allowed ARGS --after ${far_id} --max-clock-skew=60000)
+expect_rc(far_ms_allowed 0)
+# Ten minutes ahead: refused under 1min (a unit, as PostgreSQL's), taken under 1h.
+math(EXPR farther_ms "${now_ms} + 600000")
+run_ulid(farther_zero ARGS -z -t ${farther_ms})
+string(STRIP "${farther_zero_out}" farther_id)
+run_ulid(far_tight ARGS --after ${farther_id} --max-clock-skew 1min)
+expect_rc(far_tight 1)
+expect_out(far_tight "")
+expect_err_matches(far_tight "more than the 60000 ms allowed \\(clock skew")
+run_ulid(far_hour ARGS --after ${farther_id} --max-clock-skew 1h)
+expect_rc(far_hour 0)
+run_ulid(ahead_zero_bound ARGS --after ${farther_id} --max-clock-skew 0)
+expect_rc(ahead_zero_bound 1)
+expect_err_matches(ahead_zero_bound "more than the 0 ms allowed")
+foreach(case "-1|not a whole number" "abc|not a whole number" "5 s|not a whole number" "5sec|not a whole number"
+             "|not a whole number" "2147483648|too large (at most 2147483647 ms" "24856d|too large"
+             "99999999999999999999999|too large")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 value)
+  list(GET parts 1 why)
+  run_ulid(bad_skew ARGS --after ${ahead_low} "--max-clock-skew=${value}")
+  expect_usage_error(bad_skew "invalid bound for --max-clock-skew '${value}': ${why}")
+endforeach()
+run_ulid(skew_limit ARGS --after ${ahead_low} --max-clock-skew 2147483647)
+expect_rc(skew_limit 0)
+run_ulid(skew_alone ARGS --max-clock-skew 1s)
+expect_usage_error(skew_alone "--max-clock-skew bounds how far ahead --after's ID may be, and --after is not given")
+run_ulid(skew_parsing ARGS --max-clock-skew 1s ${ahead_low})
+expect_usage_error(skew_parsing "--max-clock-skew is for generating ULIDs and cannot be combined with parsing")
 run_ulid(missing ARGS --after)
 expect_usage_error(missing "option --after needs a value")
 run_ulid(parsing ARGS --after ${ahead_low} ${ahead_low})

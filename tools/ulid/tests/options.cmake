@@ -62,6 +62,16 @@ set(line_QLOW "~01aryz6s41${_r16_lower}")
 set(line_QUUID "~01563df3-6481-${_x4}-${_x4}-${_x12}")
 set(line_QJ "~\\{\"ulid\":\"01ARYZ6S41${_r16}\",\"uuid\":\"01563df3-6481-${_x4}-${_x4}-${_x12}\",\"time\":\"2016-07-30T22:36:16\\.385Z\",\"ms\":1469918176385,\"entropy\":\"${ENTROPY_HEX_RE}\",\"uuidv7\":(true|false)\\}")
 
+# --prefix u: generated (a UUIDv7 at that millisecond) and converted.
+set(line_T "u_01aryz6s41tsv4rrffq69g5fav")
+set(line_TG "u_01aryz6s41e008000000000000")
+string(SUBSTRING "${line_J}" 1 -1 _j_fields)
+set(line_TJ "{\"typeid\":\"${line_T}\",\"prefix\":\"u\",${_j_fields}")
+set(line_TG1 "u_01aryz6s41e008000000000001")
+# --after the ULID at its own millisecond: a ULID just above it.
+set(line_AFTER "~01ARYZ6S41TSV4RRFFQ69G5FA[W-Z]")
+set(line_TGJ "{\"typeid\":\"${line_TG}\",\"prefix\":\"u\",\"ulid\":\"01ARYZ6S41E008000000000000\",\"uuid\":\"01563df3-6481-7000-8000-000000000000\",\"time\":\"${line_R}\",\"ms\":1469918176385,\"entropy\":\"70008000000000000000\",\"uuidv7\":true}")
+
 set(P " is for generating ULIDs and cannot be combined with parsing (ULID arguments, '-' or --parse)")
 set(F " is for parsing: new ULIDs are printed without their time (-v prints it, in JSON)")
 set(L " applies to times, and new ULIDs are printed without one (-v prints it, in JSON)")
@@ -130,6 +140,20 @@ set(table
   "-t 1469918176385 -q|Q|!P:-t|=|="
   "-t 1469918176385 -z|G0|!P:-t|=|="
   "-q -z|!-q and -z cannot be combined: choose one entropy source|=|=|="
+  # --prefix: TypeIDs generated, given IDs converted; what prints no TypeID refused.
+  "--prefix u|TG|T|T|A+U"
+  "--prefix u --parse|T+T|T|T|A+U"
+  "--prefix u -v|TGJ|TJ|TJ|A+U"
+  "--prefix u -f json|TGJ|TJ|TJ|A+U"
+  "--prefix u -f rfc3339|!F:-f rfc3339|!--prefix and -f rfc3339 cannot be combined: --prefix prints TypeIDs, not times|=|="
+  "--prefix u -f unix|!F:-f unix|!--prefix and -f unix cannot be combined: --prefix prints TypeIDs, not times|=|="
+  "--prefix u -l|!L:-l|!--prefix and -l cannot be combined: --prefix prints TypeIDs, not times|=|="
+  "--prefix u --uuid|!--prefix and --uuid cannot be combined: --uuid prints UUIDs, not TypeIDs|=|=|="
+  "--prefix u --lower|!--prefix and --lower cannot be combined: TypeIDs are always lower case|=|=|="
+  "--prefix u -n 2|TG+TG1|!P:-n|=|="
+  # --max-clock-skew bounds --after only.
+  "--max-clock-skew 1s|!--max-clock-skew bounds how far ahead --after's ID may be, and --after is not given|!P:--max-clock-skew|=|="
+  "--after ${id} --max-clock-skew 1s|AFTER|!P:--after|=|="
 )
 # A generating option with each output option: generating applies both (or
 # refuses the output option as alone); parsing refuses the generating option.

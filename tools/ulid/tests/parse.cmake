@@ -41,7 +41,7 @@ expect_rc(bad 1)
 expect_out(bad "1469918176385\n0\n")
 # The reasons are ulid::explain()'s wording (issue 14): length found and
 # expected, the offending character quoted with its 1-based position.
-set(expected_lengths "expected 26 (ULID) or 36 (UUID)")
+set(expected_lengths "expected 26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)")
 set(not_b32 "is not a Crockford base32 character")
 expect_err(bad "ulid: '01ARYZ6S41TSV4RRFFQ69G5FA': got 25 characters, ${expected_lengths}
 ulid: '01ARYZ6S41TSV4RRFFQ69G5FAVX': got 27 characters, ${expected_lengths}

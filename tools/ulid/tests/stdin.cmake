@@ -55,7 +55,7 @@ file(WRITE "${WORK_DIR}/mixed.txt"
      "01ARYZ6S41TSV4RRFFQ69G5FA\r\r\n"
      "${id}\r${id}\r\n"
      "00000000000000000000000000")
-set(lengths "expected 26 (ULID) or 36 (UUID)")
+set(lengths "expected 26 (ULID) or 32 to 41 (UUID: 36 with dashes, 32 without, 38 in braces)")
 run_ulid(mixed INPUT "${WORK_DIR}/mixed.txt" ARGS -f ms -)
 expect_rc(mixed 1)
 # -f ms applies to the UUID on line 7 as to the ULIDs.

@@ -9,7 +9,8 @@ foreach(flag -h --help)
   expect_err(help "")
   expect_out_matches(help "^Usage: ulid ")
   foreach(option "-n, --count N" "-t, --time TIME" "-q, --quick" "-z, --zero" "--parse" "-f, --format FORMAT"
-                 "-l, --local" "-v, --verbose" "--uuid" "--lower" "-h, --help" "--version")
+                 "-l, --local" "-v, --verbose" "--uuid" "--lower" "-h, --help" "--version" "--prefix P"
+                 "--after ID" "--max-clock-skew MS" "--to-facade" "--from-facade" "--facade-key-file PATH")
     string(FIND "${help_out}" "${option}" at)
     if(at EQUAL -1)
       message(FATAL_ERROR "${flag} does not describe '${option}'")
