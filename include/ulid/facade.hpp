@@ -260,10 +260,11 @@ inline std::error_code facade_key::parse(std::string_view hex32, facade_key& out
 
 inline std::error_code facade_key::generate(facade_key& out) noexcept {
     byte_array bytes{};
-    const std::error_code ec = os_entropy::read(bytes.data(), bytes.size());
-    if (!ec) out = from_bytes(bytes);
+    // os_entropy::read()'s call, without the generator's header.
+    const bool ok = detail::os_random(bytes.data(), bytes.size());
+    if (ok) out = from_bytes(bytes);
     detail::secure_wipe(bytes.data(), bytes.size());
-    return ec;
+    return ok ? std::error_code() : make_error_code(errc::entropy_failure);
 }
 
 inline std::error_code to_facade(const ulid& v7, const facade_key& key, ulid& out) noexcept {

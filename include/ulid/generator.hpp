@@ -4,7 +4,8 @@
 //
 // Uses core.hpp and, beneath it, detail/clock.hpp, detail/fork.hpp,
 // detail/lock.hpp, detail/chacha.hpp, detail/sources.hpp, detail/monotonic.hpp.
-// Used by typeid.hpp (make_type_id) and ulid.hpp. Tested in test_make,
+// Defines typeid.hpp's typed_id::make() and make_type_id(prefix, out). Used by
+// ulid.hpp. Tested in test_make,
 // test_monotonic, test_observe, test_entropy_sources, test_concurrency, test_fork
 // and the process tests (fork_safety/, signal/, reseed/, alloc/, ...).
 
@@ -12,6 +13,7 @@
 #define ULID_GENERATOR_HPP
 
 #include <ulid/core.hpp>
+#include <ulid/typeid.hpp>
 
 // The internal macros, up to detail/config_undef.hpp at the end.
 #include <ulid/detail/config.hpp>
@@ -936,6 +938,21 @@ std::expected<ulid, std::error_code> generate(std::uint64_t ms, Source& source) 
     return id;
 }
 #endif
+
+}  // namespace ulid
+
+// The TypeID calls that make new IDs (declared in typeid.hpp).
+namespace ulid {
+
+template <class Tag>
+typed_id<Tag> typed_id<Tag>::make() noexcept {
+    return typed_id(make_v7());
+}
+
+inline std::error_code make_type_id(std::string_view prefix, type_id& out) noexcept {
+    if (!is_type_id_prefix(prefix)) return errc::invalid_prefix;
+    return make_type_id(prefix, make_v7(), out);
+}
 
 }  // namespace ulid
 

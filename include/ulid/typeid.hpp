@@ -2,14 +2,17 @@
 // ulid/typeid.hpp: TypeIDs, the same 128 bits as "user_01h455vb4pex5vsknk084sn02q":
 // typed_id<Tag> (prefix in the type) and type_id (prefix at run time).
 //
-// Uses core.hpp (the codecs, detail/type_id_text.hpp) and generator.hpp
-// (make_v7()). Used by ulid.hpp. Tested in test_typeid.cpp, alloc/ and typeid/.
+// Uses core.hpp (the codecs, detail/type_id_text.hpp) only: the two calls that
+// make new IDs, typed_id::make() and make_type_id(prefix, out), are declared
+// here and defined by generator.hpp, so that the integrations (json, pqxx,
+// qt, ...) read and write TypeIDs without the generator. Used by
+// generator.hpp, ulid.hpp and the integrations. Tested in test_typeid.cpp,
+// alloc/, typeid/ and tests/headers (alone).
 
 #ifndef ULID_TYPEID_HPP
 #define ULID_TYPEID_HPP
 
 #include <ulid/core.hpp>
-#include <ulid/generator.hpp>
 
 // The internal macros, up to detail/config_undef.hpp at the end.
 #include <ulid/detail/config.hpp>
@@ -60,7 +63,9 @@ public:
     /// A new ID from make_v7()'s sequence: a UUIDv7, strictly greater than
     /// every earlier make() of any typed_id and every make_v7() in the
     /// process. Thread-safe, never throws or allocates; aborts like make_v7().
-    [[nodiscard]] static typed_id make() noexcept { return typed_id(make_v7()); }
+    /// Defined in <ulid/generator.hpp> (which <ulid/ulid.hpp> includes):
+    /// without it a call fails to link.
+    [[nodiscard]] static typed_id make() noexcept;
 
     /// Writes exactly text_size characters (no terminator); returns the end.
     constexpr char* encode(char* out) const noexcept;
@@ -178,7 +183,8 @@ private:
 
 /// A new TypeID under `prefix`, its ID from make_v7() (as typed_id::make()).
 /// An invalid prefix gives errc::invalid_prefix, changes `out` in no way and
-/// draws no ID. Never allocates; aborts like make_v7().
+/// draws no ID. Never allocates; aborts like make_v7(). Defined in
+/// <ulid/generator.hpp>, as typed_id::make().
 [[nodiscard]] inline std::error_code make_type_id(std::string_view prefix, type_id& out) noexcept;
 
 /// `id` under `prefix` (any 128 bits). An invalid prefix gives
@@ -342,11 +348,6 @@ inline std::error_code make_type_id(std::string_view prefix, const ulid& id, typ
     out.prefix_size_ = static_cast<std::uint8_t>(prefix.size());
     out.id_ = id;
     return detail::success();
-}
-
-inline std::error_code make_type_id(std::string_view prefix, type_id& out) noexcept {
-    if (!is_type_id_prefix(prefix)) return errc::invalid_prefix;
-    return make_type_id(prefix, make_v7(), out);
 }
 
 inline std::error_code parse_type_id(std::string_view text, std::string_view prefix, ulid& out) noexcept {

@@ -67,18 +67,19 @@
 // header list in CMakeLists.txt; tests/headers/layers.cmake checks it). Each
 // opens with what it uses, what uses it and where it is tested.
 //   ulid.hpp (this file)         everything below, and the tests' access
-//   typeid.hpp                   typed_id, type_id, make_type_id
-//   generator.hpp                sources, monotonic generation, make(), observe()
+//   generator.hpp                sources, monotonic generation, make(), observe(),
+//                                and typeid.hpp's typed_id::make(), make_type_id(prefix, out)
 //     detail/monotonic.hpp       layouts; monotonic<Layout>, the process and thread generators
 //     detail/sources.hpp         source traits; zero_, os_, secure_entropy; uniform draws
 //     detail/chacha.hpp          the ChaCha keystream blocks, portable and AVX2
 //     detail/lock.hpp            fork_safe_mutex
 //     detail/fork.hpp            the fork epoch
 //     detail/clock.hpp           the generators' clock (cycle counter or system clock)
+//   typeid.hpp                   typed_id, type_id, their text and parsing (no generator)
 //   core.hpp                     the value core: constants, errors, fixed_text, class ulid,
 //                                codecs, explain(), time, streams, hashing, formatting;
-//                                the integration headers include only this (json.hpp,
-//                                fmt.hpp and facade.hpp: typeid.hpp, for TypeIDs)
+//                                the integration headers include only this, or typeid.hpp
+//                                for TypeIDs: none includes the generator
 //     detail/os_entropy.hpp      the operating system's randomness, secure_wipe()
 //     detail/type_id_text.hpp    the TypeID text rules, for explain() and typeid.hpp
 //     detail/codec.hpp           class ulid's code, base32 and UUID text, explain()
