@@ -85,17 +85,24 @@ def merge_instantiations(lists):
     return merged
 
 
-def find_regions(header_lines):
+def find_regions(headers):
+    """(name, header path, its lines, first, last) of each region, searched in
+    every header of the set (the split put them in different files)."""
     regions = []
     for name, start, end, required in BRANCH_REGIONS:
-        first = next((i for i, text in enumerate(header_lines, 1) if start.search(text)), None)
-        if first is None:
+        found = None
+        for path, header_lines in headers:
+            first = next((i for i, text in enumerate(header_lines, 1) if start.search(text)), None)
+            if first is not None:
+                last = next(i for i, text in enumerate(header_lines, 1) if i > first and text.rstrip() == end)
+                found = (name, path, header_lines, first, last)
+                break
+        if found is None:
             if required:
-                sys.exit(f"coverage: cannot find {name} in the header")
-            print(f"note: {name} is not in this header; not checked")
+                sys.exit(f"coverage: cannot find {name} in the headers")
+            print(f"note: {name} is in no header; not checked")
             continue
-        last = next(i for i, text in enumerate(header_lines, 1) if i > first and text.rstrip() == end)
-        regions.append((name, first, last))
+        regions.append(found)
     return regions
 
 
@@ -133,7 +140,7 @@ def main():
         cwd = doc.get("current_working_directory", "")
         for f in doc["files"]:
             path = os.path.realpath(os.path.join(cwd, f["file"]))
-            if os.path.dirname(path) != include_dir:
+            if not path.startswith(include_dir + os.sep):
                 continue
             for entry in f["lines"]:
                 n = entry["line_number"]
@@ -152,22 +159,26 @@ def main():
         c = sum(lines[path].values())
         total += n
         covered += c
-        print(f"  {os.path.basename(path):12} {100.0 * c / n:6.2f}%  ({c} of {n} lines)")
+        print(f"  {os.path.relpath(path, include_dir):24} {100.0 * c / n:6.2f}%  ({c} of {n} lines)")
         missed = sorted(k for k, v in lines[path].items() if not v)
         if missed:
             print(f"    never run: {', '.join(map(str, missed))}")
     percent = 100.0 * covered / total
-    print(f"  {'total':12} {percent:6.2f}%  ({covered} of {total} lines)")
+    print(f"  {'total':24} {percent:6.2f}%  ({covered} of {total} lines)")
 
     failed = False
     if percent < args.min_line_percent:
         print(f"FAIL: line coverage {percent:.2f}% is below {args.min_line_percent}%")
         failed = True
 
-    header = os.path.join(include_dir, "ulid.hpp")
-    with open(header, encoding="utf-8") as h:
-        header_lines = h.read().splitlines()
-    for name, first, last in find_regions(header_lines):
+    headers = []
+    for root, _, names in sorted(os.walk(include_dir)):
+        for file_name in sorted(names):
+            if file_name.endswith(".hpp"):
+                path = os.path.join(root, file_name)
+                with open(path, encoding="utf-8") as h:
+                    headers.append((path, h.read().splitlines()))
+    for name, header, header_lines, first, last in find_regions(headers):
         per_line = {
             n: merge_instantiations(lists)
             for (path, n), lists in branch_lists.items()
@@ -175,7 +186,8 @@ def main():
         }
         count = sum(len(t) for t in per_line.values())
         missing = [(n, i) for n, t in sorted(per_line.items()) for i, ok in enumerate(t) if not ok]
-        print(f"Branches of {name} (lines {first}-{last}): {count - len(missing)} of {count} taken")
+        where = os.path.relpath(header, include_dir)
+        print(f"Branches of {name} ({where}, lines {first}-{last}): {count - len(missing)} of {count} taken")
         for n, i in missing:
             text = header_lines[n - 1].strip()
             if HARDWARE_BRANCH.search(text):
