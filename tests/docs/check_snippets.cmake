@@ -82,9 +82,11 @@ set(_needs_header
     "std::atomic[^a-z_]|atomic")
 
 # The standard headers `header` (under SOURCE_DIR/include) includes outside
-# any #if, so on every platform and standard, into `out`.
+# any #if, so on every platform and standard, into `out`: its own, and those of
+# the ulid headers it includes so (the header set: ulid.hpp includes core.hpp).
 function(direct_includes header out)
   set(_found "")
+  set(_ulid "")
   set(_path "${SOURCE_DIR}/include/${header}")
   if(EXISTS "${_path}")
     file(STRINGS "${_path}" _directives REGEX "^[ \t]*#[ \t]*(if|endif|include)")
@@ -97,9 +99,16 @@ function(direct_includes header out)
       elseif(_depth LESS_EQUAL 1 AND _d MATCHES "<([a-z_]+)>")
         # Depth 1 is the include guard.
         list(APPEND _found "${CMAKE_MATCH_1}")
+      elseif(_depth LESS_EQUAL 1 AND _d MATCHES "<(ulid/[a-z_/]+\\.hpp)>")
+        list(APPEND _ulid "${CMAKE_MATCH_1}")
       endif()
     endforeach()
   endif()
+  foreach(_inner IN LISTS _ulid)
+    direct_includes("${_inner}" _more)
+    list(APPEND _found ${_more})
+  endforeach()
+  list(REMOVE_DUPLICATES _found)
   set(${out} "${_found}" PARENT_SCOPE)
 endfunction()
 
