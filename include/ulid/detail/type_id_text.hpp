@@ -138,6 +138,31 @@ inline void put_prefix(bounded_writer& w, std::string_view prefix) noexcept {
     w.put('\'');
 }
 
+/// Another form of ID pasted where a TypeID belongs (a UUID, its URN, a
+/// ULID: no '_'): writes which, rather than which TypeID rule it breaks
+/// first, and returns true; false, writing nothing, for anything else.
+inline bool explain_other_form(bounded_writer& w, std::string_view input, const std::string_view* expected) noexcept {
+    if (input.find('_') != std::string_view::npos) return false;
+    ulid ignored;
+    const char* other = is_uuid_urn(input)               ? "a UUID URN"
+                        : !parse_uuid(input, ignored)    ? "a UUID"
+                        : !::ulid::parse(input, ignored) ? "a ULID"
+                                                         : nullptr;
+    if (other == nullptr) return false;
+    w.put(other);
+    w.put(", not a TypeID: expected ");
+    if (expected == nullptr) {
+        w.put("a prefix and '_' (or none) then ");
+    } else if (!expected->empty()) {
+        w.put('\'');
+        w.put(*expected);
+        w.put("_' then ");
+    }
+    w.put("26 lower-case Crockford base32 characters");
+    if (expected != nullptr && expected->empty()) w.put(", no prefix");
+    return true;
+}
+
 inline std::size_t explain_type_id(std::string_view input, const std::string_view* expected, char* out,
                                    std::size_t size) noexcept {
     bounded_writer w(out, size);
@@ -149,28 +174,7 @@ inline std::size_t explain_type_id(std::string_view input, const std::string_vie
     }
     ulid ignored;
     const type_id_fault f = scan_type_id(input, expected, ignored);
-    if (f.code != errc{} && input.find('_') == std::string_view::npos) {
-        // Another form of ID pasted where a TypeID belongs: say which, rather
-        // than which TypeID rule it breaks first.
-        const char* other = is_uuid_urn(input)               ? "a UUID URN"
-                            : !parse_uuid(input, ignored)    ? "a UUID"
-                            : !::ulid::parse(input, ignored) ? "a ULID"
-                                                             : nullptr;
-        if (other != nullptr) {
-            w.put(other);
-            w.put(", not a TypeID: expected ");
-            if (expected == nullptr) {
-                w.put("a prefix and '_' (or none) then ");
-            } else if (!expected->empty()) {
-                w.put('\'');
-                w.put(*expected);
-                w.put("_' then ");
-            }
-            w.put("26 lower-case Crockford base32 characters");
-            if (expected != nullptr && expected->empty()) w.put(", no prefix");
-            return w.finish();
-        }
-    }
+    if (f.code != errc{} && explain_other_form(w, input, expected)) return w.finish();
     switch (f.code) {
         case errc::invalid_prefix:
             if (f.prefix.empty()) {
