@@ -12,8 +12,7 @@ constexpr int all_skipped = 4;
 /// Counts the cases that ran (once each, whatever their sections).
 struct case_counter : Catch::TestEventListenerBase {
     using TestEventListenerBase::TestEventListenerBase;
-    static inline int ended = 0;  // NOLINT(cppcoreguidelines-avoid-non-const-global-variables): Catch2 v2 makes
-                                  // listeners itself, so the count cannot live in one
+    static inline int ended = 0;
     void testCaseEnded(const Catch::TestCaseStats& stats) override {
         ++ended;
         TestEventListenerBase::testCaseEnded(stats);
