@@ -35,7 +35,7 @@ import sys
 # `end`; a required one missing from the header is an error.
 BRANCH_REGIONS = [
     ("parse()", re.compile(r"^inline std::error_code parse\(std::string_view text, ulid& out\) noexcept \{"), "}", True),
-    ("parse()'s scalar decoder", re.compile(r"^\[\[nodiscard\]\] inline errc decode_scalar\("), "}", False),
+    ("parse()'s scalar decoder", re.compile(r"^\[\[nodiscard\]\] (inline|constexpr) errc decode_scalar\("), "}", False),
     ("parse()'s AVX2 decoder", re.compile(r"inline errc decode_avx2\("), "}", False),
     # monotonic_entropy's algorithm, detail::monotonic<Layout>.
     ("monotonic_entropy", re.compile(r"^struct monotonic \{"), "};", True),
