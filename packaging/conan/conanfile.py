@@ -31,6 +31,9 @@ class UlidConan(ConanFile):
         copy(self, "CMakeLists.txt", src=root, dst=self.export_sources_folder)
         copy(self, "*", src=os.path.join(root, "cmake"), dst=os.path.join(self.export_sources_folder, "cmake"))
         copy(self, "*", src=os.path.join(root, "include"), dst=os.path.join(self.export_sources_folder, "include"))
+        # CMakeLists.txt declares the compiled mode's library (built only when
+        # linked, so never here): its source must exist for the configure.
+        copy(self, "*", src=os.path.join(root, "src"), dst=os.path.join(self.export_sources_folder, "src"))
 
     def layout(self):
         cmake_layout(self, src_folder=".")
